@@ -1,0 +1,84 @@
+import { acceptsJson } from './accept.js';
+import type { Catalog, CodeOf } from './catalog.js';
+import { ContractError, type ProblemExtras } from './contract-error.js';
+import { readHeader } from './headers.js';
+import { normalizeWith } from './normalize.js';
+import { type ErrorContractOptions, resolveSettings, type Settings } from './options.js';
+import { problems } from './problems.js';
+import { renderWith } from './render.js';
+import { describe } from './safe-read.js';
+import type { ErrorResponse, Problem, RequestLike } from './types.js';
+
+/**
+ * One configured contract: the functions adapters call. See {@link createErrorContract}.
+ */
+export interface ErrorContract<C extends Catalog = Catalog> {
+  /** Decides status, code, exposure and headers for anything thrown. Pure; never throws. */
+  normalize(error: unknown, request: RequestLike): Problem;
+  /** Renders a problem in the shape chosen for the request. Never throws; `body` is null for HEAD. */
+  render(problem: Problem, request: RequestLike): ErrorResponse;
+  /** `normalize`, then `onError` (or the default 5xx log), then `render`. What adapters call. */
+  respond(error: unknown, request: RequestLike): ErrorResponse;
+  /** A typed error for a catalog code, to `throw`; an unknown code is a 500 unless `extras.status` says otherwise. */
+  error(code: CodeOf<C>, detail?: string, extras?: ProblemExtras & { status?: number }): ContractError;
+  /**
+   * The 406 for a request whose Accept header is missing or admits no JSON, else undefined.
+   * Builds no `Error`: it runs on every request.
+   */
+  checkAccept(request: RequestLike): ErrorResponse | undefined;
+  /** The catalog as given, for documentation and schema output. */
+  readonly catalog: C;
+}
+
+const MISSING_ACCEPT = 'The request has no Accept header; send one that admits JSON, e.g. Accept: application/json.';
+const NO_JSON_ACCEPTED = 'The Accept header admits no JSON type; send one that does, e.g. Accept: application/json.';
+
+function report(settings: Settings, error: unknown, problem: Problem, request: RequestLike): void {
+  try {
+    if (settings.onError !== undefined) settings.onError(error, problem, request);
+    // The default keeps the one thing an operator needs: which request failed, and the stack.
+    else if (problem.status >= 500) console.error(`error-contract: ${describe(request.method)} ${problem.instance} -> ${problem.status}`, error);
+  } catch {
+    // a failing logger must not turn one failure into two
+  }
+}
+
+/**
+ * Creates the error contract of a service: adapters for Express, Koa and Hono take it as their
+ * one option, and every failure they see is answered through it.
+ *
+ * @example
+ * import { createErrorContract, SPEC_STATUSES } from '@error-contract/core';
+ *
+ * const contract = createErrorContract({
+ *   typeBaseUrl: 'https://docs.example.com/errors/',
+ *   catalog: { widget_locked: { status: 409, title: 'Widget locked' } },
+ * });
+ * throw contract.error('widget_locked', 'Widget 7 is being edited.');
+ * // -> 409 { type: 'https://docs.example.com/errors/widget_locked', title: 'Widget locked', ... }
+ */
+export function createErrorContract<const C extends Catalog = {}>(options: ErrorContractOptions<C> = {}): ErrorContract<C> {
+  const settings = resolveSettings(options);
+  const normalize = (error: unknown, request: RequestLike) => normalizeWith(settings, error, request);
+  const render = (problem: Problem, request: RequestLike) => renderWith(settings, problem, request);
+  const respond = (error: unknown, request: RequestLike) => {
+    const problem = normalize(error, request);
+    report(settings, error, problem, request);
+    return render(problem, request);
+  };
+  return {
+    normalize,
+    render,
+    respond,
+    error(code, detail, extras = {}) {
+      const status = extras.status ?? settings.catalog.get(code)?.status ?? 500;
+      return new ContractError(status, detail, { ...extras, code });
+    },
+    checkAccept(request) {
+      const verdict = acceptsJson(readHeader(request.headers, 'accept'));
+      if (verdict === true) return undefined;
+      return respond(problems.notAcceptable(verdict === undefined ? MISSING_ACCEPT : NO_JSON_ACCEPTED), request);
+    },
+    catalog: (options.catalog ?? {}) as C,
+  };
+}

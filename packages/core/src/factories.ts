@@ -1,0 +1,71 @@
+// Errors named for their meaning, as Boom names its factories: each one sets its own status,
+// code and headers. They wrap the plain forms in `problems.ts`, so both always agree.
+import { ContractError, type ProblemExtras } from './contract-error.js';
+import { problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
+import type { FieldError } from './types.js';
+
+/**
+ * 400 `bad_request`: the request is not formatted properly.
+ * @example throw badRequest('The cursor is not valid.');
+ */
+export const badRequest = (detail?: string, extras?: ProblemExtras): ContractError =>
+  ContractError.from(problems.badRequest(detail, extras));
+
+/**
+ * 400 `validation_failed` with one entry per offending field.
+ * @example throw validationFailed([{ field: 'name', detail: 'Required' }]);
+ */
+export const validationFailed = (fieldErrors: FieldError[], detail?: string): ContractError =>
+  ContractError.from(problems.validationFailed(fieldErrors, detail));
+
+/**
+ * 401 `unauthorized`, with the `WWW-Authenticate` challenge the client should answer.
+ * @example throw unauthorized({ challenge: 'Bearer realm="widgets"' });
+ */
+export const unauthorized = (options?: UnauthorizedOptions): ContractError =>
+  ContractError.from(problems.unauthorized(options));
+
+/**
+ * 403 `forbidden`: authenticated, but not permitted.
+ * @example throw forbidden('Readers cannot delete widgets.');
+ */
+export const forbidden = (detail?: string): ContractError => ContractError.from(problems.forbidden(detail));
+
+/**
+ * 404 `not_found`.
+ * @example throw notFound(`No widget has the id ${JSON.stringify(id)}.`);
+ */
+export const notFound = (detail?: string): ContractError => ContractError.from(problems.notFound(detail));
+
+/**
+ * 405 `method_not_allowed`, with `Allow` listing the methods the resource has.
+ * @example throw methodNotAllowed(['GET', 'POST']); // Allow: GET, HEAD, POST
+ */
+export const methodNotAllowed = (allowedMethods: Iterable<string>, detail?: string): ContractError =>
+  ContractError.from(problems.methodNotAllowed(allowedMethods, detail));
+
+/**
+ * 406 `not_acceptable`: the client does not accept JSON.
+ * @example throw notAcceptable();
+ */
+export const notAcceptable = (detail?: string): ContractError => ContractError.from(problems.notAcceptable(detail));
+
+/**
+ * 413 `payload_too_large`.
+ * @example throw payloadTooLarge('Uploads are limited to 100 kB.');
+ */
+export const payloadTooLarge = (detail?: string): ContractError => ContractError.from(problems.payloadTooLarge(detail));
+
+/**
+ * 429 `too_many_requests`, with `Retry-After` in whole seconds.
+ * @example throw tooManyRequests({ retryAfter: 30 });
+ */
+export const tooManyRequests = (options?: TooManyRequestsOptions): ContractError =>
+  ContractError.from(problems.tooManyRequests(options));
+
+/**
+ * 500 `internal_server_error`. The detail is logged, never sent: the client gets a generic text.
+ * @example throw internalError('inventory service returned garbage', { cause: err });
+ */
+export const internalError = (detail?: string, extras?: ProblemExtras): ContractError =>
+  ContractError.from(problems.internalError(detail, extras));

@@ -1,0 +1,83 @@
+import { describe, isArray, read } from './safe-read.js';
+import type { HeaderBag } from './types.js';
+
+/**
+ * Reads one request header from a Node header object or a Web `Headers`, joined with `, ` when
+ * repeated. `name` must be lower-case.
+ *
+ * @example
+ * readHeader({ accept: 'application/json' }, 'accept'); // 'application/json'
+ * readHeader(new Headers({ Accept: 'text/html' }), 'accept'); // 'text/html'
+ */
+export function readHeader(headers: HeaderBag | undefined | null, name: string): string | undefined {
+  if (headers === undefined || headers === null) return undefined;
+  try {
+    if (typeof (headers as { get?: unknown }).get === 'function') {
+      return (headers as { get(name: string): string | null }).get(name) ?? undefined;
+    }
+    const value = (headers as Record<string, unknown>)[name];
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number') return String(value);
+    if (isArray(value)) return value.join(', ');
+  } catch {
+    // a hostile header object reads as absent
+  }
+  return undefined;
+}
+
+// Headers an error may carry to the client (DESIGN.md, "Headers"); everything else it carries
+// (Content-Type, Set-Cookie, Location, ...) is dropped so that an error cannot rewrite the response.
+const CLIENT_HEADER = /^(?:allow|retry-after|www-authenticate|ratelimit(?:-[a-z]+)?|x-ratelimit-[a-z-]+|access-control-[a-z-]+)$/;
+
+// RFC 9110 section 5.5: field values are visible ASCII, space, tab and obs-text. No CR, LF or NUL,
+// which is what keeps a value from splitting the response (header injection).
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const MAX_VALUE_LENGTH = 4096;
+
+/** A header value that is safe to send, or undefined. */
+export function safeHeaderValue(value: unknown): string | undefined {
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
+  else if (isArray(value)) {
+    const parts = value.map(safeHeaderValue);
+    if (parts.some((part) => part === undefined)) return undefined;
+    text = parts.join(', ');
+  } else return undefined;
+  text = text.trim();
+  if (text.length === 0 || text.length > MAX_VALUE_LENGTH || !FIELD_VALUE.test(text)) return undefined;
+  return text;
+}
+
+/** Copies the allowed headers of one header source (plain object or `Headers`) into `into`. */
+function collect(source: unknown, into: Record<string, string>): void {
+  if (source === null || typeof source !== 'object') return;
+  try {
+    const entries: Iterable<[string, unknown]> =
+      typeof (source as { entries?: unknown }).entries === 'function' && typeof (source as { get?: unknown }).get === 'function'
+        ? (source as Headers).entries()
+        : Object.entries(source);
+    let seen = 0;
+    for (const [rawName, rawValue] of entries) {
+      if (++seen > 64) break;
+      const name = describe(rawName).toLowerCase();
+      if (!CLIENT_HEADER.test(name)) continue;
+      const value = safeHeaderValue(rawValue);
+      if (value !== undefined) into[name] = value;
+    }
+  } catch {
+    // headers that cannot be read are not sent
+  }
+}
+
+/**
+ * The client-facing headers an error carries: http-errors' and Koa's `headers`, Boom's
+ * `output.headers`, and the headers of Hono's `HTTPException` `res`.
+ */
+export function clientHeadersOf(error: unknown): Record<string, string> {
+  const headers: Record<string, string> = {};
+  collect(read(read(error, 'res'), 'headers'), headers);
+  collect(read(read(error, 'output'), 'headers'), headers);
+  collect(read(error, 'headers'), headers);
+  return headers;
+}

@@ -1,0 +1,22 @@
+export { acceptsJson, acceptsProblemJson } from './accept.js';
+export type { BuiltinCode, Catalog, CatalogEntry, CodeOf } from './catalog.js';
+export { createErrorContract, type ErrorContract } from './contract.js';
+export { ContractError, isContractError, PROBLEM_MARK, type ProblemExtras, type ProblemInit } from './contract-error.js';
+export {
+  badRequest,
+  forbidden,
+  internalError,
+  methodNotAllowed,
+  notAcceptable,
+  notFound,
+  payloadTooLarge,
+  tooManyRequests,
+  unauthorized,
+  validationFailed,
+} from './factories.js';
+export { readHeader, safeHeaderValue } from './headers.js';
+export type { ErrorContractOptions } from './options.js';
+export { formatAllow, problem, problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
+export { codeForStatus, reasonPhrase, SPEC_STATUSES } from './statuses.js';
+export type { ErrorResponse, FieldError, HeaderBag, Problem, RequestLike, Shape } from './types.js';
+export { fieldErrorsOf } from './validation/field-errors.js';

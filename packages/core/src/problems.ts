@@ -1,0 +1,94 @@
+import { PROBLEM_MARK, type ProblemExtras, type ProblemInit } from './contract-error.js';
+import type { FieldError } from './types.js';
+
+/**
+ * Builds the plain form of a problem: no `Error`, no stack. Adapters pass these to
+ * `contract.respond` on paths the framework leaves silent (404, 405, 406, 429).
+ *
+ * @example
+ * contract.respond(problem(409, 'The widget is locked.', { code: 'widget_locked' }), request);
+ */
+export function problem(status: number, detail?: string, extras: ProblemExtras = {}): ProblemInit {
+  return { [PROBLEM_MARK]: true, status, detail, ...extras };
+}
+
+// RFC 9110 section 5.6.2: a method is a token.
+const METHOD_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * The `Allow` value for a set of methods: upper-cased, de-duplicated, `HEAD` wherever `GET` is
+ * (RFC 9110 section 9.3.2), in a stable order; anything that is not a method token is dropped.
+ *
+ * @example
+ * formatAllow(['post', 'get']); // 'GET, HEAD, POST'
+ */
+export function formatAllow(methods: Iterable<string>): string {
+  const set = new Set<string>();
+  for (const method of methods) {
+    if (typeof method === 'string' && METHOD_TOKEN.test(method)) set.add(method.toUpperCase());
+  }
+  if (set.has('GET')) set.add('HEAD');
+  const rank = (method: string) => {
+    const index = METHOD_ORDER.indexOf(method);
+    return index === -1 ? METHOD_ORDER.length : index;
+  };
+  return [...set].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)).join(', ');
+}
+
+/** `Retry-After` in whole seconds (RFC 9110 section 10.2.3), from seconds or a date; undefined if unusable. */
+export function formatRetryAfter(retryAfter: number | Date | undefined, now: number = Date.now()): string | undefined {
+  const seconds = retryAfter instanceof Date ? (retryAfter.getTime() - now) / 1000 : retryAfter;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return undefined;
+  return String(Math.max(0, Math.ceil(seconds)));
+}
+
+/** Options of {@link problems.unauthorized} and the `unauthorized` factory. */
+export interface UnauthorizedOptions {
+  /** The `WWW-Authenticate` challenge(s), e.g. `Bearer realm="widgets"` (RFC 9110 section 11.6.1). */
+  challenge?: string | string[];
+  detail?: string;
+}
+
+/** Options of {@link problems.tooManyRequests} and the `tooManyRequests` factory. */
+export interface TooManyRequestsOptions {
+  /** Seconds until the client may retry, or the moment it may; sent as whole seconds. */
+  retryAfter?: number | Date;
+  detail?: string;
+  /** Rate-limit headers to pass on (`RateLimit-*`, `X-RateLimit-*`). */
+  headers?: Record<string, string>;
+}
+
+/**
+ * The plain forms of the problems the factories make, for adapters and hot paths.
+ *
+ * @example
+ * contract.respond(problems.methodNotAllowed(['GET', 'POST']), request); // 405, Allow: GET, HEAD, POST
+ */
+export const problems = {
+  badRequest: (detail?: string, extras?: ProblemExtras) => problem(400, detail, extras),
+  validationFailed: (fieldErrors: FieldError[], detail?: string) =>
+    problem(400, detail ?? validationDetail(fieldErrors), { code: 'validation_failed', fieldErrors }),
+  unauthorized: (options: UnauthorizedOptions = {}) => {
+    const challenge = options.challenge === undefined ? [] : [options.challenge].flat();
+    return problem(401, options.detail, challenge.length ? { headers: { 'www-authenticate': challenge.join(', ') } } : {});
+  },
+  forbidden: (detail?: string) => problem(403, detail),
+  notFound: (detail?: string) => problem(404, detail),
+  methodNotAllowed: (allowedMethods: Iterable<string>, detail?: string) =>
+    problem(405, detail, { headers: { allow: formatAllow(allowedMethods) } }),
+  notAcceptable: (detail?: string) => problem(406, detail),
+  payloadTooLarge: (detail?: string) => problem(413, detail),
+  tooManyRequests: (options: TooManyRequestsOptions = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    const retryAfter = formatRetryAfter(options.retryAfter);
+    if (retryAfter !== undefined) headers['retry-after'] = retryAfter;
+    return problem(429, options.detail, { headers });
+  },
+  internalError: (detail?: string, extras?: ProblemExtras) => problem(500, detail, extras),
+};
+
+function validationDetail(fieldErrors: FieldError[]): string {
+  const count = fieldErrors.length;
+  return count === 1 ? 'The request has 1 invalid field.' : `The request has ${count} invalid fields.`;
+}

@@ -1,0 +1,80 @@
+// A Problem becomes the bytes of one of the two shapes; which one is the integrator's choice.
+import { acceptsProblemJson } from './accept.js';
+import { fallbackResponse } from './fallback.js';
+import { readHeader, safeHeaderValue } from './headers.js';
+import { RESERVED_MEMBERS } from './normalize.js';
+import type { Settings } from './options.js';
+import { isErrorStatus } from './statuses.js';
+import type { ErrorResponse, Problem, RequestLike, Shape } from './types.js';
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+
+function shapeFor(settings: Settings, request: RequestLike): Shape {
+  if (typeof settings.shape !== 'function') return settings.shape;
+  const chosen = settings.shape(request);
+  return chosen === 'compact' ? 'compact' : 'detailed';
+}
+
+function withExtensions(body: Record<string, unknown>, extensions: Record<string, unknown>, reserved: ReadonlySet<string>) {
+  for (const key of Object.keys(extensions)) {
+    if (!reserved.has(key)) body[key] = extensions[key];
+  }
+  return body;
+}
+
+const COMPACT_RESERVED: ReadonlySet<string> = new Set(['errors']);
+
+/** `{ type, title, status, detail, instance, code, errors? }`: RFC 9457 members first. */
+function detailedBody(problem: Problem): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    type: problem.type,
+    title: problem.title,
+    status: problem.status,
+    detail: problem.detail,
+    instance: problem.instance,
+    code: problem.code,
+  };
+  if (problem.fieldErrors.length > 0) body.errors = problem.fieldErrors.map(({ field, detail }) => ({ field, detail }));
+  return withExtensions(body, problem.extensions, RESERVED_MEMBERS);
+}
+
+/** `{ errors: [{ code, message }] }`: one element per field problem, its message led by the field. */
+function compactBody(problem: Problem): Record<string, unknown> {
+  const errors =
+    problem.fieldErrors.length > 0
+      ? problem.fieldErrors.map(({ field, detail }) => ({
+          code: problem.code,
+          message: field === '' || detail.startsWith(field) ? detail : `${field}: ${detail}`,
+        }))
+      : [{ code: problem.code, message: problem.detail }];
+  return withExtensions({ errors }, problem.extensions, COMPACT_RESERVED);
+}
+
+function responseHeaders(problem: Problem, contentType: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(problem.headers)) {
+    const value = safeHeaderValue(problem.headers[name]);
+    const lower = name.toLowerCase();
+    if (value !== undefined && HEADER_NAME.test(lower)) headers[lower] = value;
+  }
+  // An error is about this request only: no cache may keep it (RFC 9111 section 5.2.2.5).
+  headers['cache-control'] = 'no-store';
+  headers['content-type'] = contentType;
+  return headers;
+}
+
+/** Never throws: a body that cannot be built falls back to the precomputed 500. */
+export function renderWith(settings: Settings, problem: Problem, request: RequestLike): ErrorResponse {
+  let shape: Shape = 'detailed';
+  try {
+    shape = shapeFor(settings, request);
+    if (!isErrorStatus(problem.status)) throw new RangeError('not an error status');
+    const problemJson = shape === 'detailed' && acceptsProblemJson(readHeader(request.headers, 'accept'));
+    const headers = responseHeaders(problem, problemJson ? 'application/problem+json' : 'application/json');
+    const isHead = typeof request.method === 'string' && request.method.toUpperCase() === 'HEAD';
+    const body = isHead ? null : JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem));
+    return { status: problem.status, headers, body };
+  } catch {
+    return fallbackResponse(request, shape, settings.typeBaseUrl);
+  }
+}

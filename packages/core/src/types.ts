@@ -1,0 +1,74 @@
+/**
+ * Request headers as the frameworks hand them over: Node's `IncomingHttpHeaders`
+ * (lower-case keys, string or string[] values) or a Web `Headers`.
+ */
+export type HeaderBag =
+  | { get(name: string): string | null }
+  | Readonly<Record<string, string | readonly string[] | number | undefined>>;
+
+/**
+ * The part of a request the contract needs. Adapters build one per failed request.
+ *
+ * @example
+ * const request: RequestLike = { method: 'GET', path: '/widgets/7', headers: { accept: 'application/json' } };
+ */
+export interface RequestLike {
+  /** HTTP method as received, e.g. `GET`. */
+  method: string;
+  /** Path called, without the query string (a query is cut off if present). */
+  path: string;
+  headers: HeaderBag;
+}
+
+/**
+ * One problem with one field of the request, e.g. `{ field: 'items[0].name', detail: 'Required' }`.
+ */
+export interface FieldError {
+  /** Dotted path of the offending field (`items[0].name`). */
+  field: string;
+  /** What is wrong with it, for the client. */
+  detail: string;
+}
+
+/**
+ * The decision core makes about one failure: everything needed to render either shape.
+ *
+ * @example
+ * const problem = contract.normalize(new Error('boom'), request);
+ * problem.status; // 500
+ * problem.code; // 'internal_server_error'
+ */
+export interface Problem {
+  status: number;
+  code: string;
+  title: string;
+  /** Text safe to send: the error's message only when exposed, else a generic sentence. */
+  detail: string;
+  type: string;
+  /** The path called, without the query string. */
+  instance: string;
+  fieldErrors: FieldError[];
+  /** Headers for the client (lower-case names), already checked against injection. */
+  headers: Record<string, string>;
+  /** Extra members of the body, such as a request id. */
+  extensions: Record<string, unknown>;
+  /** Whether the error's own message was allowed into `detail`. */
+  exposed: boolean;
+}
+
+/**
+ * Plain data an adapter writes as it is: status, headers (lower-case names) and body.
+ * `body` is `null` for `HEAD`.
+ *
+ * @example
+ * const { status, headers, body } = contract.respond(err, request);
+ * res.writeHead(status, headers).end(body ?? undefined);
+ */
+export interface ErrorResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** The two body shapes of the specification. */
+export type Shape = 'detailed' | 'compact';
