@@ -25,7 +25,9 @@ function judge(accept: string): AcceptVerdict {
     // Negotiator applies specificity and q=0, so `application/json;q=0, */*` refuses JSON;
     // the list it returns without arguments holds only the types with q > 0.
     const listed = negotiator.mediaTypes().map((type) => type.toLowerCase());
-    const json = negotiator.mediaTypes(JSON_TYPES).length > 0 || listed.some((type) => PLUS_JSON.test(type));
+    // Listed types carry no parameters, so `application/json; charset=utf-8` is found here too.
+    const json =
+      negotiator.mediaTypes(JSON_TYPES).length > 0 || listed.some((type) => type === 'application/json' || PLUS_JSON.test(type));
     return { json, problemJson: listed.includes(PROBLEM_JSON) };
   } catch {
     // A header negotiator cannot parse admits nothing we can promise to send.

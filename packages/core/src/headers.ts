@@ -44,7 +44,8 @@ export function safeHeaderValue(value: unknown): string | undefined {
     if (parts.some((part) => part === undefined)) return undefined;
     text = parts.join(', ');
   } else return undefined;
-  text = text.trim();
+  // Only optional whitespace is trimmed (RFC 9110 section 5.5); a CR or LF anywhere refuses the value.
+  text = text.replace(/^[ \t]+|[ \t]+$/g, '');
   if (text.length === 0 || text.length > MAX_VALUE_LENGTH || !FIELD_VALUE.test(text)) return undefined;
   return text;
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { acceptsJson, acceptsProblemJson, createErrorContract } from '../src/index.js';
+import { request } from './helpers.js';
+
+describe('acceptsJson', () => {
+  it.each([
+    ['application/json', true],
+    ['application/problem+json', true],
+    ['application/vnd.api+json', true],
+    ['application/*', true],
+    ['*/*', true],
+    ['text/html, */*;q=0.1', true],
+    ['APPLICATION/JSON', true],
+    ['application/json; charset=utf-8', true],
+    ['text/html', false],
+    ['text/*', false],
+    ['image/png, text/plain', false],
+    ['application/json;q=0', false],
+    // The client refused application/json but takes anything else, problem+json included.
+    ['application/json;q=0, */*', true],
+    ['application/json;q=0, application/problem+json;q=0, */*', false],
+    ['application/json;q=0, application/problem+json', true],
+    ['application/xml', false],
+    ['application/vnd.api+json;q=0', false],
+    ['not a media type', false],
+    [';;;,,,', false],
+    ['application/json;q=abc', false],
+    ['\u0000\u0001', false],
+  ])('%j -> %s', (accept, expected) => {
+    expect(acceptsJson(accept)).toBe(expected);
+  });
+
+  it.each([undefined, null, '', '   '])('missing (%j) is its own answer: undefined', (accept) => {
+    expect(acceptsJson(accept)).toBeUndefined();
+  });
+
+  it('gives the same verdict for a header longer than the memo keeps', () => {
+    const long = `${'text/x-filler, '.repeat(40)}application/json`;
+    expect(acceptsJson(long)).toBe(true);
+    expect(acceptsJson(long)).toBe(true);
+  });
+
+  it('stays right after the memo has been cleared by many distinct headers', () => {
+    for (let index = 0; index < 600; index++) acceptsJson(`text/x-${index}`);
+    expect(acceptsJson('application/json')).toBe(true);
+    expect(acceptsJson('text/html')).toBe(false);
+  });
+});
+
+describe('acceptsProblemJson', () => {
+  it.each([
+    ['application/problem+json', true],
+    ['application/json, application/problem+json;q=0.5', true],
+    ['application/problem+json;q=0, application/json', false],
+    ['application/json', false],
+    ['*/*', false],
+    [undefined, false],
+  ])('%j -> %s', (accept, expected) => {
+    expect(acceptsProblemJson(accept)).toBe(expected);
+  });
+});
+
+describe('contract.checkAccept', () => {
+  const contract = createErrorContract({ onError: () => {} });
+
+  it('passes a request that accepts JSON', () => {
+    expect(contract.checkAccept(request())).toBeUndefined();
+  });
+
+  it('406 not_acceptable for a missing Accept, saying so', () => {
+    const response = contract.checkAccept(request({ headers: {} }))!;
+    expect(response.status).toBe(406);
+    expect(JSON.parse(response.body!)).toMatchObject({ code: 'not_acceptable', detail: expect.stringContaining('no Accept header') });
+  });
+
+  it('406 not_acceptable for an Accept with no JSON type, saying so', () => {
+    const response = contract.checkAccept(request({ headers: new Headers({ accept: 'text/html' }) }))!;
+    expect(response.status).toBe(406);
+    expect(JSON.parse(response.body!).detail).toContain('admits no JSON type');
+  });
+});

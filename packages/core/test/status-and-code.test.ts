@@ -1,0 +1,117 @@
+import Boom from '@hapi/boom';
+import { HTTPException } from 'hono/http-exception';
+import createError from 'http-errors';
+import { describe, expect, it } from 'vitest';
+import { ContractError, createErrorContract } from '../src/index.js';
+import { answer, request } from './helpers.js';
+
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('did not throw');
+}
+
+// The rules of DESIGN.md "Deciding the status, the code and what is shown", one row each.
+const cases: Array<[string, unknown, number, string, string?]> = [
+  ['http-errors createError(404)', createError(404), 404, 'not_found', 'The requested resource was not found.'],
+  ['http-errors with a message', createError(404, 'No widget 7'), 404, 'not_found', 'No widget 7'],
+  ['http-errors with its own snake_case code', createError(409, 'Locked', { code: 'widget_locked' }), 409, 'widget_locked', 'Locked'],
+  ['http-errors with expose: false', createError(400, 'secret parser state', { expose: false }), 400, 'bad_request', 'The request is not formatted properly.'],
+  ['http-errors 503', createError(503, 'db-7 down'), 503, 'service_unavailable', 'Service Unavailable.'],
+  ['Koa-style { status, expose }', Object.assign(new Error('Nope'), { status: 403, expose: true }), 403, 'forbidden', 'Nope'],
+  ['statusCode instead of status', Object.assign(new Error('Widget retired'), { statusCode: 410 }), 410, 'gone', 'Widget retired'],
+  ['Hono HTTPException', new HTTPException(401, { message: 'Bad token' }), 401, 'unauthorized', 'Bad token'],
+  ['Boom.notFound', Boom.notFound('No widget'), 404, 'not_found', 'No widget'],
+  ['Boom.badImplementation', Boom.badImplementation('db password=x'), 500, 'internal_server_error', 'The service failed to process the request.'],
+  ['Boom.tooManyRequests', Boom.tooManyRequests('Slow down'), 429, 'too_many_requests', 'Slow down'],
+  ['body-parser entity.parse.failed', createError(400, 'Unexpected token } in JSON: "{"pw":"x"}"', { type: 'entity.parse.failed' }), 400, 'bad_request', 'The request body is not valid JSON.'],
+  ['body-parser entity.too.large', createError(413, 'request entity too large', { type: 'entity.too.large' }), 413, 'payload_too_large', 'The request body is too large.'],
+  ['body-parser charset.unsupported', createError(415, 'unsupported charset "EVIL"', { type: 'charset.unsupported' }), 415, 'unsupported_media_type', 'The charset of the request body is not supported.'],
+  ['JSON SyntaxError from JSON.parse', thrownBy(() => JSON.parse('{"a":')), 400, 'bad_request', 'The request body is not valid JSON.'],
+  ['co-body SyntaxError with status 400', Object.assign(thrownBy(() => JSON.parse('{x')) as Error, { status: 400, body: '{x' }), 400, 'bad_request', 'The request body is not valid JSON.'],
+  ['URIError from decodeURIComponent', thrownBy(() => decodeURIComponent('%E0%A4%A')), 400, 'bad_request', 'The request path is not validly percent-encoded.'],
+  ['plain Error', new Error('connection to db-7 failed'), 500, 'internal_server_error', 'The service failed to process the request.'],
+  ['TypeError', new TypeError("Cannot read properties of undefined (reading 'x')"), 500, 'internal_server_error'],
+  ['SyntaxError that is not JSON', new SyntaxError('Unexpected identifier'), 500, 'internal_server_error'],
+  ['system error code is never sent', Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432'), { code: 'ECONNREFUSED' }), 500, 'internal_server_error'],
+  ['4xx with an uppercase code keeps the status code', createError(400, 'x', { code: 'EBADTHING' }), 400, 'bad_request'],
+  ['5xx with its own code does not send it', createError(502, 'x', { code: 'upstream_secret' }), 502, 'bad_gateway'],
+  ['status 200 is a bug: 500', Object.assign(new Error('ok?'), { status: 200 }), 500, 'internal_server_error'],
+  ['status 700: 500', Object.assign(new Error('x'), { status: 700 }), 500, 'internal_server_error'],
+  ['status 404.5: 500', Object.assign(new Error('x'), { status: 404.5 }), 500, 'internal_server_error'],
+  ['status "404" (a string): 500', Object.assign(new Error('x'), { status: '404' }), 500, 'internal_server_error'],
+  ['unregistered 4xx keeps its status', createError(499, 'Closed'), 499, 'client_error', 'Closed'],
+  ['ContractError', new ContractError(409, 'Widget 7 is locked.', { code: 'widget_locked' }), 409, 'widget_locked', 'Widget 7 is locked.'],
+  ['ContractError 5xx hides its detail', new ContractError(503, 'db-7 password=x'), 503, 'service_unavailable', 'Service Unavailable.'],
+  ['a bare catalog code', { code: 'not_found' }, 404, 'not_found'],
+];
+
+describe('normalize: status, code and detail', () => {
+  it.each(cases)('%s', (_name, error, status, code, detail) => {
+    const { status: sent, body } = answer(error);
+    expect(sent).toBe(status);
+    expect(body?.status).toBe(status);
+    expect(body?.code).toBe(code);
+    if (detail !== undefined) expect(body?.detail).toBe(detail);
+  });
+
+  it('the catalog decides first, over a declared status', () => {
+    const catalog = { widget_locked: { status: 423, title: 'Widget locked', detail: 'Someone else is editing it.' } };
+    const { status, body } = answer(createError(400, 'x', { code: 'widget_locked' }), { catalog });
+    expect(status).toBe(423);
+    expect(body).toMatchObject({ code: 'widget_locked', title: 'Widget locked', detail: 'x' });
+  });
+
+  it('a 5xx catalog code sends the catalog detail, never the message', () => {
+    const catalog = { inventory_down: { status: 503, detail: 'Inventory is unavailable; retry in a minute.' } };
+    const { body } = answer(Object.assign(new Error('host db-7 password=x'), { code: 'inventory_down' }), { catalog });
+    expect(body).toMatchObject({ status: 503, code: 'inventory_down', title: 'Service Unavailable', detail: 'Inventory is unavailable; retry in a minute.' });
+  });
+
+  it('Boom keeps its status when output was changed', () => {
+    const boom = Boom.badRequest('Bad');
+    boom.output.statusCode = 422;
+    expect(answer(boom).status).toBe(422);
+  });
+
+  it('type is typeBaseUrl + code, about:blank without it, and a catalog type wins', () => {
+    expect(answer(createError(404)).body?.type).toBe('about:blank');
+    expect(answer(createError(404), { typeBaseUrl: 'https://docs.example.com/errors/' }).body?.type).toBe('https://docs.example.com/errors/not_found');
+    const catalog = { gone_for_good: { status: 410, type: 'https://example.com/gone' } };
+    expect(answer({ code: 'gone_for_good' }, { catalog, typeBaseUrl: 'https://x/' }).body?.type).toBe('https://example.com/gone');
+  });
+
+  it('instance is the path without its query', () => {
+    expect(answer(createError(404), {}, request({ path: '/api/widgets/7?token=secret' })).body?.instance).toBe('/api/widgets/7');
+  });
+
+  it('title is the reason phrase, never the message', () => {
+    expect(answer(createError(404, 'No widget 7')).body?.title).toBe('Not Found');
+  });
+});
+
+describe('statuses allow-list', () => {
+  const statuses = [400, 401, 403, 404, 405, 406, 429, 500];
+
+  it('a 4xx outside it is sent as 400 bad_request', () => {
+    expect(answer(createError(409, 'Conflict!'), { statuses }).body).toMatchObject({ status: 400, code: 'bad_request', detail: 'Conflict!' });
+  });
+
+  it('a 5xx outside it is sent as 500', () => {
+    expect(answer(createError(503), { statuses }).body).toMatchObject({ status: 500, code: 'internal_server_error' });
+  });
+
+  it('a chosen code survives the remap', () => {
+    const contract = createErrorContract({ statuses, onError: () => {} });
+    const response = contract.respond(new ContractError(409, 'Locked', { code: 'widget_locked' }), request());
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body!)).toMatchObject({ code: 'widget_locked' });
+  });
+
+  it('statuses inside it pass unchanged', () => {
+    expect(answer(createError(429), { statuses }).status).toBe(429);
+  });
+});
