@@ -1,0 +1,34 @@
+// `pnpm demo [express|koa|hono]`: starts the reference service of that framework's example.
+// Where that example does not exist yet, it prints how the contract answers a few failures.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const name = process.argv[2] ?? 'express';
+const example = join(root, 'examples', name);
+
+if (existsSync(join(example, 'package.json'))) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: example, stdio: 'inherit', env: process.env });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  const { createErrorContract, notFound, methodNotAllowed, validationFailed } = await import('@error-contract/core');
+  const contract = createErrorContract({
+    typeBaseUrl: 'https://docs.example.com/errors/',
+    shape: (request) => (request.path.startsWith('/api/client/v1/') ? 'compact' : 'detailed'),
+    onError: () => {},
+  });
+  const cases = [
+    ['GET', '/api/client/v2/widgets/9', notFound('No widget has the id "9".')],
+    ['PUT', '/api/client/v2/widgets', methodNotAllowed(['GET', 'POST'])],
+    ['POST', '/api/client/v1/widgets', validationFailed([{ field: 'name', detail: 'must be 1 to 50 characters' }])],
+    ['GET', '/api/client/v1/fail', new Error('connection to db-7 failed: password=hunter2')],
+  ];
+  console.log(`No example "${name}" yet: this is how the contract answers.\n`);
+  for (const [method, path, error] of cases) {
+    const response = contract.respond(error, { method, path, headers: { accept: 'application/json' } });
+    console.log(`${method} ${path}\n-> ${response.status} ${JSON.stringify(response.headers)}\n   ${response.body}\n`);
+  }
+}
