@@ -1,4 +1,5 @@
 export { acceptsJson, acceptsProblemJson } from './accept.js';
+export { isBareErrorResponse, REPRESENTATION_HEADERS } from './bare-response.js';
 export type { BuiltinCode, Catalog, CatalogEntry, CodeOf } from './catalog.js';
 export { createErrorContract, type ErrorContract } from './contract.js';
 export { ContractError, isContractError, PROBLEM_MARK, type ProblemExtras, type ProblemInit } from './contract-error.js';

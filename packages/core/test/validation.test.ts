@@ -162,3 +162,13 @@ describe('field paths', () => {
     expect(pointerSegments('/a~1b/c~0d')).toEqual(['a/b', 'c~d']);
   });
 });
+
+describe('zod strict objects', () => {
+  it('each unknown member is its own field problem', () => {
+    const result = z.object({ name: z.string() }).strict().safeParse({ name: 'x', colour: 'red', size: 2 });
+    expect(fieldErrorsOf(result.error)).toEqual([
+      { field: 'colour', detail: 'Unknown field "colour".' },
+      { field: 'size', detail: 'Unknown field "size".' },
+    ]);
+  });
+});

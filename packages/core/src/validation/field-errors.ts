@@ -17,9 +17,17 @@ function entry(field: string, detail: string | undefined): FieldError {
 
 /** Standard Schema issues `{ message, path?: (key | { key })[] }`, as zod and valibot throw them. */
 function fromIssues(issues: readonly unknown[]): FieldError[] {
-  return items(issues, MAX_FIELD_ERRORS)
-    .filter((issue) => readString(issue, 'message') !== undefined)
-    .map((issue) => entry(formatFieldPath(readArray(issue, 'path') ?? []), readString(issue, 'message')));
+  return items(issues, MAX_FIELD_ERRORS).flatMap((issue) => {
+    const message = readString(issue, 'message');
+    if (message === undefined) return [];
+    const path = readArray(issue, 'path') ?? [];
+    // zod reports unknown members of a strict object as one issue at the object: name each of them.
+    const keys = read(issue, 'code') === 'unrecognized_keys' ? readArray(issue, 'keys') : undefined;
+    if (keys !== undefined && keys.length > 0) {
+      return items(keys, MAX_FIELD_ERRORS).map((key) => entry(formatFieldPath([...path, key]), `Unknown field ${JSON.stringify(describe(key))}.`));
+    }
+    return [entry(formatFieldPath(path), message)];
+  });
 }
 
 /** joi's `details: [{ message, path: (string | number)[] }]`. */

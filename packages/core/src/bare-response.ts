@@ -1,0 +1,48 @@
+// A route or middleware that ends with an error status and no real body (`res.sendStatus(403)`,
+// `ctx.status = 404`, `c.body(null, 401)`) gets the contract's body. These decide, for every
+// adapter alike, when a response counts as bare and which headers the replacement must drop.
+import { isErrorStatus, reasonPhrase } from './statuses.js';
+
+const MAX_BARE_LENGTH = 64;
+const decoder = new TextDecoder();
+
+function bodyText(body: unknown): string | undefined {
+  if (body === undefined || body === null) return '';
+  if (typeof body === 'string') return body.length <= MAX_BARE_LENGTH ? body : undefined;
+  if (body instanceof Uint8Array) return body.byteLength <= MAX_BARE_LENGTH ? decoder.decode(body) : undefined;
+  return undefined;
+}
+
+/**
+ * Whether a response with this status, Content-Type and body is an error the framework left bare:
+ * an error status with no body, or with nothing but its reason phrase (or number) as plain text,
+ * which is what Express's `sendStatus` and Koa's empty-body fallback write.
+ *
+ * @example
+ * isBareErrorResponse(403, 'text/plain; charset=utf-8', 'Forbidden'); // true
+ * isBareErrorResponse(404, 'application/json', '{"error":"mine"}'); // false
+ */
+export function isBareErrorResponse(status: number, contentType: string | undefined, body: unknown): boolean {
+  if (!isErrorStatus(status)) return false;
+  const text = bodyText(body);
+  if (text === undefined) return false;
+  if (text === '') return true;
+  const plain = contentType === undefined || contentType === '' || /^text\/plain\b/i.test(contentType);
+  return plain && (text === reasonPhrase(status) || text === String(status));
+}
+
+/**
+ * Headers that describe a representation the error replaces; an adapter removes them before
+ * writing an error, so a route that set `Content-Encoding: gzip` and then threw does not label
+ * our JSON as gzip. Every other header (CORS, `Vary`, cookies) is the app's and stays.
+ */
+export const REPRESENTATION_HEADERS: readonly string[] = Object.freeze([
+  'content-disposition',
+  'content-encoding',
+  'content-language',
+  'content-length',
+  'content-location',
+  'content-range',
+  'etag',
+  'last-modified',
+]);

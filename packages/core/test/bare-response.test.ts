@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isBareErrorResponse } from '../src/index.js';
+
+describe('isBareErrorResponse', () => {
+  it.each([
+    [403, 'text/plain; charset=utf-8', 'Forbidden', true],
+    [404, undefined, undefined, true],
+    [401, undefined, null, true],
+    [500, 'text/html', '', true],
+    [429, 'text/plain', '429', true],
+    [403, 'text/plain', new TextEncoder().encode('Forbidden'), true],
+    [404, 'text/plain', new Uint8Array(), true],
+    [403, 'text/html', 'Forbidden', false],
+    [404, 'application/json', '{"error":"mine"}', false],
+    [404, 'text/plain', 'No widget here', false],
+    [200, undefined, '', false],
+    [302, undefined, '', false],
+    [404, 'text/plain', 'x'.repeat(1000), false],
+    [404, undefined, { a: 1 }, false],
+  ])('%i %s %j -> %s', (status, contentType, body, expected) => {
+    expect(isBareErrorResponse(status, contentType, body)).toBe(expected);
+  });
+});

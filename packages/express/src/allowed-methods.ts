@@ -1,0 +1,92 @@
+// Which methods the app's own routes have for a path, read from Express's route tables, so that a
+// path that exists under another method is answered 405 with Allow instead of 404.
+// Express 4 keeps the router at `app._router` and its `Layer#match` returns a boolean and stores the
+// matched prefix on `layer.path`; Express 5 (router 2) keeps it at `app.router` and `match` returns
+// `{ path, params }`. Both keep `route.methods` as `{ get: true, _all?: true }`.
+import { METHODS } from 'node:http';
+import type { Application } from 'express';
+
+interface Layer {
+  match(path: string): boolean | { path: string } | false;
+  path?: string;
+  route?: { methods?: Record<string, boolean> };
+  handle?: unknown;
+}
+
+interface RouterLike {
+  stack: Layer[];
+}
+
+const MAX_DEPTH = 16;
+
+function isRouter(value: unknown): value is RouterLike {
+  return typeof value === 'function' && Array.isArray((value as Partial<RouterLike>).stack);
+}
+
+/** The app's router in Express 4 (`_router`, created lazily) or 5 (`router`). */
+function routerOf(app: Application): RouterLike | undefined {
+  const legacy = (app as unknown as { _router?: unknown })._router;
+  if (isRouter(legacy)) return legacy;
+  try {
+    // Express 4's `app.router` getter throws ("deprecated"); Express 5's returns the router.
+    const router = (app as unknown as { router?: unknown }).router;
+    return isRouter(router) ? router : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path prefix a layer matched, or undefined when it does not match. */
+function matchedPrefix(layer: Layer, path: string): string | undefined {
+  let result: ReturnType<Layer['match']>;
+  try {
+    result = layer.match(path);
+  } catch {
+    // a parameter that cannot be decoded: this layer cannot serve the path under any method
+    return undefined;
+  }
+  if (result === false) return undefined;
+  if (result === true) return layer.path ?? '';
+  return result.path;
+}
+
+function collect(router: RouterLike, path: string, into: Set<string>, depth: number): void {
+  if (depth > MAX_DEPTH || !Array.isArray(router.stack)) return;
+  for (const layer of router.stack) {
+    if (typeof layer?.match !== 'function') continue;
+    const prefix = matchedPrefix(layer, path);
+    if (prefix === undefined) continue;
+    if (layer.route !== undefined) {
+      const methods = Object.keys(layer.route.methods ?? {}).filter((method) => layer.route?.methods?.[method] === true);
+      // `route.all()` sets `_all` and `app.all()` adds every method one by one: either way it is
+      // middleware for any method, not a method the resource declares.
+      if (methods.includes('_all') || methods.length >= METHODS.length) continue;
+      for (const method of methods) into.add(method);
+    } else if (isRouter(layer.handle)) {
+      const rest = path.slice(prefix.length);
+      if (rest === '' || rest.startsWith('/')) collect(layer.handle, rest === '' ? '/' : rest, into, depth + 1);
+    }
+  }
+}
+
+/** The top-most app: a sub-app mounted with `app.use('/x', sub)` keeps its parent in `parent`. */
+function rootOf(app: Application): Application {
+  let current = app;
+  for (let depth = 0; depth < MAX_DEPTH; depth++) {
+    const parent = (current as unknown as { parent?: Application }).parent;
+    if (typeof parent !== 'function') break;
+    current = parent;
+  }
+  return current;
+}
+
+/**
+ * The methods the app's routes (mounted routers and route parameters included) have for `path`,
+ * in lower case; empty when no route matches it.
+ */
+export function allowedMethods(app: Application, path: string): string[] {
+  const methods = new Set<string>();
+  const router = routerOf(rootOf(app));
+  if (router !== undefined) collect(router, path, methods, 0);
+  return [...methods];
+}

@@ -1,0 +1,121 @@
+import {
+  createErrorContract,
+  type ErrorContract,
+  type ErrorContractOptions,
+  problems,
+} from '@error-contract/core';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import { allowedMethods } from './allowed-methods.js';
+import { armBareStatus } from './bare-status.js';
+import { pathOf, requestLike } from './request-like.js';
+import { writeResponse } from './write-response.js';
+
+/**
+ * Options of {@link ExpressErrorContract.guard}.
+ *
+ * @example
+ * app.use(errors.guard({ requireAccept: false })); // bare statuses only, no 406
+ */
+export interface GuardOptions {
+  /** Answer 406 when Accept is missing or admits no JSON. Default true. */
+  requireAccept?: boolean;
+  /** Give `res.sendStatus(4xx)` and empty error responses the contract's body. Default true. */
+  bareStatuses?: boolean;
+}
+
+/** The middleware set for one Express app. See {@link errorContract}. */
+export interface ExpressErrorContract {
+  /** The core contract behind it, for `contract.error(code)` and custom responses. */
+  readonly contract: ErrorContract;
+  /** First, before the routes: 406 for a non-JSON Accept; bare error statuses get the contract's body. */
+  guard(options?: GuardOptions): RequestHandler;
+  /** After the routes: 405 with `Allow` when the path exists under another method, else 404. */
+  fallback(): RequestHandler;
+  /** Last: the 4-argument error handler for whatever reached `next(err)` or was thrown. */
+  handler(): ErrorRequestHandler;
+  /** A ready `handler` for express-rate-limit: 429 with `Retry-After`, its `RateLimit` headers kept. */
+  rateLimitHandler(req: Request, res: Response, next: NextFunction, options?: unknown): void;
+}
+
+function isContract(value: unknown): value is ErrorContract {
+  return typeof (value as Partial<ErrorContract> | undefined)?.respond === 'function';
+}
+
+function checkBoolean(value: unknown, name: string): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== 'boolean') throw new TypeError(`@error-contract/express: \`${name}\` must be a boolean.`);
+  return value;
+}
+
+/** Seconds until the client may retry: express-rate-limit's own `Retry-After`, else its reset time. */
+function retryAfterOf(req: Request, res: Response): number | undefined {
+  const header = Number(res.getHeader('retry-after'));
+  if (Number.isFinite(header)) return header;
+  const resetTime = (req as Request & { rateLimit?: { resetTime?: unknown } }).rateLimit?.resetTime;
+  return resetTime instanceof Date ? (resetTime.getTime() - Date.now()) / 1000 : undefined;
+}
+
+/**
+ * Plugs the error contract into an Express 4 or 5 app: four lines, and every failure answers in
+ * one JSON shape. Takes a contract from `createErrorContract`, or that function's options.
+ *
+ * @example
+ * import express from 'express';
+ * import { errorContract } from '@error-contract/express';
+ *
+ * const app = express();
+ * const errors = errorContract({ typeBaseUrl: 'https://docs.example.com/errors/' });
+ * app.use(errors.guard());
+ * app.get('/widgets', (req, res) => res.json([]));
+ * app.use(errors.fallback());
+ * app.use(errors.handler());
+ */
+export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}): ExpressErrorContract {
+  const contract = isContract(contractOrOptions) ? contractOrOptions : createErrorContract(contractOrOptions);
+
+  return {
+    contract,
+
+    guard(options: GuardOptions = {}) {
+      const requireAccept = checkBoolean(options.requireAccept, 'requireAccept');
+      const bareStatuses = checkBoolean(options.bareStatuses, 'bareStatuses');
+      return function errorContractGuard(req, res, next) {
+        if (requireAccept) {
+          const refusal = contract.checkAccept(requestLike(req));
+          if (refusal !== undefined) return writeResponse(res, refusal);
+        }
+        if (bareStatuses) armBareStatus(res, contract);
+        next();
+      };
+    },
+
+    fallback() {
+      return function errorContractFallback(req, res, next) {
+        if (res.headersSent) return next();
+        const methods = allowedMethods(req.app, pathOf(req));
+        const own = req.method.toLowerCase();
+        // A route for this very method that passed the request on means the resource is not there.
+        const exists = methods.length > 0 && !methods.includes(own) && !(own === 'head' && methods.includes('get'));
+        const init = exists ? problems.methodNotAllowed(methods) : problems.notFound();
+        writeResponse(res, contract.respond(init, requestLike(req)));
+      };
+    },
+
+    handler() {
+      return function errorContractHandler(err: unknown, req: Request, res: Response, next: NextFunction) {
+        // Express's own handler knows how to abort a response that has started (expressjs.com, "Error handling").
+        if (res.headersSent) return next(err);
+        try {
+          writeResponse(res, contract.respond(err, requestLike(req)));
+        } catch {
+          next(err);
+        }
+      };
+    },
+
+    rateLimitHandler(req, res) {
+      if (res.headersSent) return;
+      writeResponse(res, contract.respond(problems.tooManyRequests({ retryAfter: retryAfterOf(req, res) }), requestLike(req)));
+    },
+  };
+}

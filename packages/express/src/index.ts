@@ -1,0 +1,1 @@
+export { errorContract, type ExpressErrorContract, type GuardOptions } from './error-contract.js';

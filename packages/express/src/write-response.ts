@@ -1,0 +1,18 @@
+import { type ErrorResponse, REPRESENTATION_HEADERS } from '@error-contract/core';
+import type { Response } from 'express';
+
+/**
+ * Writes a contract response on an Express response whose headers are not sent yet. Headers the
+ * app set for the client (CORS, `Vary`, cookies) stay; those of the replaced body go.
+ */
+export function writeResponse(res: Response, response: ErrorResponse, end: (body?: string) => void = (body) => res.end(body)): void {
+  for (const name of REPRESENTATION_HEADERS) res.removeHeader(name);
+  res.statusCode = response.status;
+  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+  if (response.body === null) {
+    end();
+    return;
+  }
+  res.setHeader('content-length', Buffer.byteLength(response.body));
+  end(response.body);
+}

@@ -1,0 +1,342 @@
+import createError from 'http-errors';
+import { rateLimit } from 'express-rate-limit';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { notFound, unauthorized } from '@error-contract/core';
+import { errorContract } from '../src/index.js';
+import { expresses } from './frameworks.js';
+
+const JSON_ACCEPT = { Accept: 'application/json' };
+
+describe.each(expresses)('%s', (_name, express, major) => {
+  /** An app with the four-line setup around `routes`. */
+  function appWith(routes: (app: ReturnType<typeof express>) => void, options: Parameters<typeof errorContract>[0] = {}) {
+    const app = express();
+    const errors = errorContract({ onError: () => {}, ...options });
+    app.use(errors.guard());
+    routes(app);
+    app.use(errors.fallback());
+    app.use(errors.handler());
+    return app;
+  }
+
+  describe('guard: 406', () => {
+    const app = appWith((a) => a.get('/widgets', (_req, res) => res.json([])));
+
+    it('missing Accept is 406 not_acceptable, before routing', async () => {
+      const res = await request(app).get('/nowhere').set('Accept', '');
+      expect(res.status).toBe(406);
+      expect(res.headers['content-type']).toBe('application/json');
+      expect(res.body).toMatchObject({ status: 406, code: 'not_acceptable', instance: '/nowhere' });
+    });
+
+    it('an Accept with no JSON type is 406', async () => {
+      const res = await request(app).get('/widgets').set('Accept', 'text/html');
+      expect(res.status).toBe(406);
+      expect(res.body.detail).toContain('admits no JSON type');
+    });
+
+    it('a JSON Accept passes through to the route', async () => {
+      await request(app).get('/widgets').set(JSON_ACCEPT).expect(200, []);
+    });
+
+    it('requireAccept: false lets any Accept through', async () => {
+      const lenient = express();
+      const errors = errorContract();
+      lenient.use(errors.guard({ requireAccept: false }));
+      lenient.get('/x', (_req, res) => res.json({ ok: true }));
+      await request(lenient).get('/x').set('Accept', 'text/html').expect(200);
+    });
+
+    it('a wrong option is a TypeError at startup', () => {
+      expect(() => errorContract().guard({ requireAccept: 'yes' as never })).toThrow(TypeError);
+    });
+  });
+
+  describe('fallback: 404 and 405 from the route tables', () => {
+    const app = appWith((a) => {
+      a.get('/widgets', (_req, res) => res.json([]));
+      a.post('/widgets', (_req, res) => res.status(201).json({}));
+      a.route('/widgets/:id').get((_req, res) => res.json({})).delete((_req, res) => res.sendStatus(204));
+      const v1 = express.Router();
+      const nested = express.Router({ mergeParams: true });
+      nested.get('/parts/:partId', (_req, res) => res.json({}));
+      nested.put('/parts/:partId', (_req, res) => res.json({}));
+      v1.use('/widgets/:id', nested);
+      v1.patch('/settings', (_req, res) => res.json({}));
+      a.use('/api/v1', v1);
+      a.all('/ping', (_req, res) => res.json({ pong: true }));
+      a.all('/guarded', (_req, _res, next) => next());
+      a.get('/guarded', (_req, res) => res.json({}));
+      a.get('/passes-on', (_req, _res, next) => next());
+    });
+
+    it('an unknown path is 404 not_found', async () => {
+      const res = await request(app).get('/nothing/here?x=1').set(JSON_ACCEPT);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'not_found', instance: '/nothing/here' });
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it.each([
+      ['PUT', '/widgets', 'GET, HEAD, POST'],
+      ['PATCH', '/widgets/7', 'GET, HEAD, DELETE'],
+      ['DELETE', '/api/v1/widgets/7/parts/3', 'GET, HEAD, PUT'],
+      ['GET', '/api/v1/settings', 'PATCH'],
+      ['POST', '/guarded', 'GET, HEAD'],
+    ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
+      const res = await request(app)[method.toLowerCase() as 'put'](path).set(JSON_ACCEPT);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.body).toMatchObject({ code: 'method_not_allowed', instance: path });
+    });
+
+    it('app.all serves every method', async () => {
+      await request(app).delete('/ping').set(JSON_ACCEPT).expect(200, { pong: true });
+    });
+
+    it('a route that passes the request on for its own method means 404, not 405', async () => {
+      expect((await request(app).get('/passes-on').set(JSON_ACCEPT)).status).toBe(404);
+    });
+
+    it('HEAD of an unknown path is 404 with no body', async () => {
+      const res = await request(app).head('/nothing').set(JSON_ACCEPT);
+      expect(res.status).toBe(404);
+      expect(res.text).toBeUndefined();
+      expect(res.headers['content-type']).toBe('application/json');
+    });
+
+    it('HEAD where GET exists is served', async () => {
+      expect((await request(app).head('/widgets').set(JSON_ACCEPT)).status).toBe(200);
+    });
+
+    it('a path under a router that exists for no method is 404', async () => {
+      expect((await request(app).get('/api/v1/unknown').set(JSON_ACCEPT)).status).toBe(404);
+    });
+  });
+
+  describe('handler: whatever reached next(err)', () => {
+    const app = appWith((a) => {
+      a.get('/sync', () => {
+        throw new Error('connection to db-7 failed: password=hunter2');
+      });
+      a.get('/next', (_req, _res, next) => next(createError(409, 'Widget is locked', { code: 'widget_locked' })));
+      a.get('/string', (_req, _res, next) => next('a string'));
+      a.get('/number', () => {
+        throw 42;
+      });
+      a.get('/plain-object', () => {
+        throw { status: 404, message: 'No widget' };
+      });
+      a.get('/null', () => {
+        throw null;
+      });
+      a.get('/challenge', () => {
+        throw unauthorized({ challenge: 'Bearer realm="widgets"' });
+      });
+      a.get('/route-skip', (_req, _res, next) => next('route'));
+      a.get('/route-skip', (_req, res) => res.json({ second: true }));
+      a.get('/widgets/:id', (req, res) => res.json({ id: req.params.id }));
+      a.get('/cors', (_req, res) => {
+        res.setHeader('Access-Control-Allow-Origin', 'https://app.example');
+        res.setHeader('Content-Encoding', 'gzip');
+        res.setHeader('ETag', '"abc"');
+        throw notFound('No widget 9');
+      });
+      a.get('/after-headers', (_req, res, next) => {
+        res.write('partial');
+        next(new Error('late failure'));
+      });
+      if (major === 5) {
+        a.get('/async', async () => {
+          await Promise.resolve();
+          throw createError(403, 'Readers cannot do that');
+        });
+        a.get('/async-undefined', async () => {
+          await Promise.resolve();
+          throw undefined;
+        });
+      }
+    });
+
+    it('a sync throw is a 500 with a generic detail and nothing leaked', async () => {
+      const res = await request(app).get('/sync').set(JSON_ACCEPT);
+      expect(res.status).toBe(500);
+      expect(res.body).toMatchObject({ code: 'internal_server_error', detail: 'The service failed to process the request.' });
+      expect(res.text).not.toMatch(/db-7|hunter2|password|\.ts|at /);
+    });
+
+    it('next(httpError) keeps status, code and message', async () => {
+      const res = await request(app).get('/next').set(JSON_ACCEPT);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ code: 'widget_locked', detail: 'Widget is locked' });
+    });
+
+    it.each([
+      ['/string', 500],
+      ['/number', 500],
+      ['/plain-object', 404],
+    ])('a thrown non-error (%s) gets the contract, status %i', async (path, status) => {
+      const res = await request(app).get(path).set(JSON_ACCEPT);
+      expect(res.status).toBe(status);
+      expect(res.body.status).toBe(status);
+      expect(res.headers['content-type']).toBe('application/json');
+    });
+
+    it('throw null gets a contract response too', async () => {
+      // A sync `throw null` reaches Express as next(null), "no error", so the fallback answers 404.
+      const res = await request(app).get('/null').set(JSON_ACCEPT);
+      expect(res.status).toBe(404);
+      expect(res.body.status).toBe(res.status);
+    });
+
+    it('WWW-Authenticate from the error survives', async () => {
+      const res = await request(app).get('/challenge').set(JSON_ACCEPT);
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer realm="widgets"');
+    });
+
+    it("next('route') is not an error", async () => {
+      await request(app).get('/route-skip').set(JSON_ACCEPT).expect(200, { second: true });
+    });
+
+    it('a bad percent-encoding in a route parameter is 400, not 500', async () => {
+      const res = await request(app).get('/widgets/%E0%A4%A').set(JSON_ACCEPT);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'bad_request' });
+    });
+
+    it('headers the app set for the client stay; those of the abandoned body go', async () => {
+      const res = await request(app).get('/cors').set(JSON_ACCEPT);
+      expect(res.status).toBe(404);
+      expect(res.headers['access-control-allow-origin']).toBe('https://app.example');
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.body.detail).toBe('No widget 9');
+    });
+
+    it('an error after headers were sent: no second response, no crash, the server goes on', async () => {
+      const outcome = await request(app)
+        .get('/after-headers')
+        .set(JSON_ACCEPT)
+        .then((res) => res.status)
+        .catch((error: Error) => error.message);
+      expect([200, 'aborted', 'socket hang up']).toContain(outcome);
+      await request(app).get('/widgets/1').set(JSON_ACCEPT).expect(200);
+    });
+
+    if (major === 5) {
+      it('an async throw (Express 5) is rendered', async () => {
+        const res = await request(app).get('/async').set(JSON_ACCEPT);
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({ code: 'forbidden', detail: 'Readers cannot do that' });
+      });
+
+      it('an async rejection with undefined (Express 5) is a 500', async () => {
+        expect((await request(app).get('/async-undefined').set(JSON_ACCEPT)).status).toBe(500);
+      });
+    }
+  });
+
+  describe('express.json()', () => {
+    const app = appWith((a) => {
+      a.post('/widgets', express.json({ limit: '1kb' }), (req, res) => res.status(201).json(req.body));
+    });
+
+    it('malformed JSON is 400 bad_request, and the body is not echoed', async () => {
+      const res = await request(app).post('/widgets').set(JSON_ACCEPT).set('Content-Type', 'application/json').send('{"password":"hunter2",');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'bad_request', detail: 'The request body is not valid JSON.' });
+      expect(res.text).not.toContain('hunter2');
+    });
+
+    it('a body over the limit is 413 payload_too_large', async () => {
+      const res = await request(app).post('/widgets').set(JSON_ACCEPT).send({ name: 'x'.repeat(2000) });
+      expect(res.status).toBe(413);
+      expect(res.body.code).toBe('payload_too_large');
+    });
+
+    it('an unsupported charset is 415', async () => {
+      const res = await request(app).post('/widgets').set(JSON_ACCEPT).set('Content-Type', 'application/json; charset=klingon').send('{}');
+      expect(res.status).toBe(415);
+      expect(res.body.code).toBe('unsupported_media_type');
+      expect(res.text).not.toContain('klingon');
+    });
+  });
+
+  describe('bare error statuses', () => {
+    const app = appWith((a) => {
+      a.get('/send-status', (_req, res) => res.sendStatus(403));
+      a.get('/status-end', (_req, res) => res.status(401).end());
+      a.get('/own-json', (_req, res) => res.status(404).json({ mine: true }));
+      a.get('/ok', (_req, res) => res.sendStatus(200));
+    });
+
+    it('res.sendStatus(403) gets the contract body', async () => {
+      const res = await request(app).get('/send-status').set(JSON_ACCEPT);
+      expect(res.status).toBe(403);
+      expect(res.headers['content-type']).toBe('application/json');
+      expect(res.body).toMatchObject({ status: 403, code: 'forbidden', instance: '/send-status' });
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    });
+
+    it('res.status(401).end() gets the contract body', async () => {
+      const res = await request(app).get('/status-end').set(JSON_ACCEPT);
+      expect(res.body).toMatchObject({ status: 401, code: 'unauthorized' });
+    });
+
+    it("a route's own JSON error body is left alone", async () => {
+      await request(app).get('/own-json').set(JSON_ACCEPT).expect(404, { mine: true });
+    });
+
+    it('a success status is left alone', async () => {
+      await request(app).get('/ok').set(JSON_ACCEPT).expect(200, 'OK');
+    });
+
+    it('HEAD of a bare error has the status and no body', async () => {
+      const res = await request(app).head('/send-status').set(JSON_ACCEPT);
+      expect(res.status).toBe(403);
+      expect(res.headers['content-type']).toBe('application/json');
+    });
+  });
+
+  describe('express-rate-limit', () => {
+    it('the ready handler answers 429 with Retry-After and keeps RateLimit headers', async () => {
+      const app = express();
+      const errors = errorContract({ onError: () => {} });
+      app.use(errors.guard());
+      app.use(rateLimit({ windowMs: 60_000, limit: 1, standardHeaders: 'draft-7', legacyHeaders: false, handler: errors.rateLimitHandler }));
+      app.get('/widgets', (_req, res) => res.json([]));
+      app.use(errors.fallback());
+      app.use(errors.handler());
+      await request(app).get('/widgets').set(JSON_ACCEPT).expect(200);
+      const res = await request(app).get('/widgets').set(JSON_ACCEPT);
+      expect(res.status).toBe(429);
+      expect(res.body).toMatchObject({ code: 'too_many_requests' });
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.headers.ratelimit).toContain('remaining=0');
+    });
+  });
+
+  describe('shape and instance under mounted routers', () => {
+    it('compact for v1, full originalUrl as instance', async () => {
+      const app = express();
+      const errors = errorContract({ shape: (r) => (r.path.startsWith('/api/client/v1/') ? 'compact' : 'detailed'), onError: () => {} });
+      const router = express.Router();
+      router.get('/widgets/:id', (req) => {
+        throw notFound(`No widget has the id ${JSON.stringify(req.params.id)}.`);
+      });
+      app.use(errors.guard());
+      app.use('/api/client/v1', router);
+      app.use('/api/client/v2', router);
+      app.use(errors.fallback());
+      app.use(errors.handler());
+      const v1 = await request(app).get('/api/client/v1/widgets/9').set(JSON_ACCEPT);
+      expect(v1.body).toEqual({ errors: [{ code: 'not_found', message: 'No widget has the id "9".' }] });
+      const v2 = await request(app).get('/api/client/v2/widgets/9?verbose=1').set('Accept', 'application/problem+json');
+      expect(v2.headers['content-type']).toBe('application/problem+json');
+      expect(v2.body).toMatchObject({ instance: '/api/client/v2/widgets/9', detail: 'No widget has the id "9".' });
+    });
+  });
+});
