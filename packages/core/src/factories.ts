@@ -57,6 +57,12 @@ export const notAcceptable = (detail?: string): ContractError => ContractError.f
 export const payloadTooLarge = (detail?: string): ContractError => ContractError.from(problems.payloadTooLarge(detail));
 
 /**
+ * 415 `unsupported_media_type`: the body is not in a media type the endpoint reads.
+ * @example throw unsupportedMediaType('Send the body as application/json.');
+ */
+export const unsupportedMediaType = (detail?: string): ContractError => ContractError.from(problems.unsupportedMediaType(detail));
+
+/**
  * 429 `too_many_requests`, with `Retry-After` in whole seconds.
  * @example throw tooManyRequests({ retryAfter: 30 });
  */

@@ -13,6 +13,7 @@ export {
   payloadTooLarge,
   tooManyRequests,
   unauthorized,
+  unsupportedMediaType,
   validationFailed,
 } from './factories.js';
 export { readHeader, safeHeaderValue } from './headers.js';

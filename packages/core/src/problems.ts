@@ -79,6 +79,7 @@ export const problems = {
     problem(405, detail, { headers: { allow: formatAllow(allowedMethods) } }),
   notAcceptable: (detail?: string) => problem(406, detail),
   payloadTooLarge: (detail?: string) => problem(413, detail),
+  unsupportedMediaType: (detail?: string) => problem(415, detail),
   tooManyRequests: (options: TooManyRequestsOptions = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     const retryAfter = formatRetryAfter(options.retryAfter);

@@ -14,6 +14,7 @@ import {
   problems,
   tooManyRequests,
   unauthorized,
+  unsupportedMediaType,
   validationFailed,
 } from '../src/index.js';
 import { answer } from './helpers.js';
@@ -30,6 +31,7 @@ const factories: Array<[string, () => ContractError, number, string, Record<stri
   ['methodNotAllowed([...])', () => methodNotAllowed(['post', 'GET', 'get']), 405, 'method_not_allowed', { allow: 'GET, HEAD, POST' }],
   ['notAcceptable()', () => notAcceptable(), 406, 'not_acceptable', {}],
   ['payloadTooLarge()', () => payloadTooLarge(), 413, 'payload_too_large', {}],
+  ['unsupportedMediaType()', () => unsupportedMediaType(), 415, 'unsupported_media_type', {}],
   ['tooManyRequests({ retryAfter: 29.2 })', () => tooManyRequests({ retryAfter: 29.2 }), 429, 'too_many_requests', { 'retry-after': '30' }],
   ['tooManyRequests()', () => tooManyRequests(), 429, 'too_many_requests', {}],
   ['internalError()', () => internalError(), 500, 'internal_server_error', {}],

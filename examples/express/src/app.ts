@@ -1,0 +1,73 @@
+import { notFound } from '@error-contract/core';
+import { errorContract } from '@error-contract/express';
+import {
+  authenticate,
+  BODY_LIMIT_BYTES,
+  clientKey,
+  noSuchWidget,
+  PREFIXES,
+  requireJsonContentType,
+  requireWriter,
+  type Role,
+  type ServiceConfig,
+  serviceContract,
+  WidgetStore,
+} from '@error-contract/service-kit';
+import express, { type RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+
+/** The reference service on Express. Checks run in the documented order: Accept, rate limit,
+ * authentication, routing, authorization, body. */
+export function createApp(config: ServiceConfig): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  const errors = errorContract(serviceContract(config));
+  const store = new WidgetStore();
+
+  app.use(errors.guard());
+  app.use(
+    rateLimit({
+      windowMs: config.rateWindowS * 1000,
+      limit: config.rateLimit,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      keyGenerator: (req) => clientKey(req.headers.authorization, ipKeyGenerator(req.ip ?? '')),
+      handler: errors.rateLimitHandler,
+    }),
+  );
+  app.use((req, res, next) => {
+    res.locals.role = authenticate(req.headers.authorization);
+    next();
+  });
+
+  const writerOnly: RequestHandler = (req, res, next) => {
+    requireWriter(res.locals.role as Role);
+    if (req.method === 'POST') requireJsonContentType(req.headers['content-type']);
+    next();
+  };
+
+  const routes = express.Router();
+  routes.get('/widgets', (_req, res) => {
+    res.json(store.list());
+  });
+  routes.get('/widgets/:id', (req, res) => {
+    const widget = store.get(req.params.id);
+    if (widget === undefined) throw notFound(noSuchWidget(req.params.id));
+    res.json(widget);
+  });
+  routes.post('/widgets', writerOnly, express.json({ limit: BODY_LIMIT_BYTES, type: () => true }), (req, res) => {
+    res.status(201).json(store.create(req.body));
+  });
+  routes.delete('/widgets/:id', writerOnly, (req, res) => {
+    if (!store.delete(req.params.id)) throw notFound(noSuchWidget(req.params.id));
+    res.status(204).end();
+  });
+  routes.get('/fail', () => {
+    throw new Error('connection to db-7 failed: password=hunter2');
+  });
+  for (const prefix of PREFIXES) app.use(prefix, routes);
+
+  app.use(errors.fallback());
+  app.use(errors.handler());
+  return app;
+}

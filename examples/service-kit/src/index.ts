@@ -1,0 +1,6 @@
+export { authenticate, bearerToken, CHALLENGE, clientKey, requireWriter, type Role } from './auth.js';
+export { requireJsonContentType } from './body.js';
+export { configFromEnv, type ServiceConfig } from './config.js';
+export { BODY_LIMIT_BYTES, PREFIXES, serviceContract, shapeFor } from './contract.js';
+export { runMain, type RunningServer, type StartService } from './serve.js';
+export { noSuchWidget, type Widget, widgetInput, WidgetStore } from './widgets.js';

@@ -1,0 +1,31 @@
+import type { ServiceConfig } from './config.js';
+import { configFromEnv } from './config.js';
+
+/** A started server: its address, and how to stop it. */
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** What each example exports: start the service on a port (0 for any free one). */
+export type StartService = (config: ServiceConfig) => Promise<RunningServer>;
+
+/**
+ * The examples' `main`: reads the environment, starts, prints the one ready line, and stops
+ * cleanly with exit code 0 on Ctrl-C or SIGTERM.
+ */
+export async function runMain(start: StartService): Promise<void> {
+  const server = await start(configFromEnv());
+  console.log(`listening on ${server.url}`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
