@@ -59,7 +59,8 @@ export function createApp(config: ServiceConfig): express.Express {
     res.status(201).json(store.create(req.body));
   });
   routes.delete('/widgets/:id', writerOnly, (req, res) => {
-    if (!store.delete(req.params.id)) throw notFound(noSuchWidget(req.params.id));
+    const { id } = req.params as { id: string };
+    if (!store.delete(id)) throw notFound(noSuchWidget(id));
     res.status(204).end();
   });
   routes.get('/fail', () => {
