@@ -88,7 +88,7 @@ export function casesFor(p: string): Case[] {
     { name: 'a strange method (PROPFIND)', request: req('PROPFIND', `${p}/widgets`), status: 405, code: 'method_not_allowed', headers: { allow: 'GET, HEAD, POST' } },
     { name: 'PUT /fail', request: req('PUT', `${p}/fail`), status: 405, code: 'method_not_allowed', headers: { allow: 'GET, HEAD' } },
     { name: 'a malformed percent-encoding in a parameter', request: req('GET', `${p}/widgets/%E0%A4%A`), status: 400, code: 'bad_request' },
-    { name: 'a malformed percent-encoding in an unknown path', request: req('GET', `${p}/%ZZ/%`), status: 404, code: 'not_found' },
+    { name: 'a malformed percent-encoding in an unknown path', request: req('GET', `${p}/%ZZ/%`), status: 400, code: 'bad_request' },
 
     // Authorization, after routing.
     { name: 'reader POST', request: post(p, '{"name":"Gear"}', { authorization: READER }), status: 403, code: 'forbidden' },

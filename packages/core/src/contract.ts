@@ -1,11 +1,9 @@
-import { acceptsJson } from './accept.js';
 import type { Catalog, CodeOf } from './catalog.js';
 import { ContractError, type ProblemExtras } from './contract-error.js';
-import { readHeader } from './headers.js';
 import { normalizeWith } from './normalize.js';
 import { type ErrorContractOptions, resolveSettings, type Settings } from './options.js';
-import { problems } from './problems.js';
 import { renderWith } from './render.js';
+import { refusalOf } from './request-checks.js';
 import { describe } from './safe-read.js';
 import type { ErrorResponse, Problem, RequestLike } from './types.js';
 
@@ -22,16 +20,14 @@ export interface ErrorContract<C extends Catalog = Catalog> {
   /** A typed error for a catalog code, to `throw`; an unknown code is a 500 unless `extras.status` says otherwise. */
   error(code: CodeOf<C>, detail?: string, extras?: ProblemExtras & { status?: number }): ContractError;
   /**
-   * The 406 for a request whose Accept header is missing or admits no JSON, else undefined.
+   * What is refused before routing, else undefined: 406 when the Accept header is missing or
+   * admits no JSON, then 400 when the path's percent-encoding does not decode.
    * Builds no `Error`: it runs on every request.
    */
-  checkAccept(request: RequestLike): ErrorResponse | undefined;
+  checkRequest(request: RequestLike): ErrorResponse | undefined;
   /** The catalog as given, for documentation and schema output. */
   readonly catalog: C;
 }
-
-const MISSING_ACCEPT = 'The request has no Accept header; send one that admits JSON, e.g. Accept: application/json.';
-const NO_JSON_ACCEPTED = 'The Accept header admits no JSON type; send one that does, e.g. Accept: application/json.';
 
 function report(settings: Settings, error: unknown, problem: Problem, request: RequestLike): void {
   try {
@@ -74,10 +70,9 @@ export function createErrorContract<const C extends Catalog = {}>(options: Error
       const status = extras.status ?? settings.catalog.get(code)?.status ?? 500;
       return new ContractError(status, detail, { ...extras, code });
     },
-    checkAccept(request) {
-      const verdict = acceptsJson(readHeader(request.headers, 'accept'));
-      if (verdict === true) return undefined;
-      return respond(problems.notAcceptable(verdict === undefined ? MISSING_ACCEPT : NO_JSON_ACCEPTED), request);
+    checkRequest(request) {
+      const refusal = refusalOf(request);
+      return refusal === undefined ? undefined : respond(refusal, request);
     },
     catalog: (options.catalog ?? {}) as C,
   };

@@ -19,6 +19,8 @@ export {
 export { readHeader, safeHeaderValue } from './headers.js';
 export type { ErrorContractOptions } from './options.js';
 export { formatAllow, problem, problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
+export { isMalformedPath } from './request-checks.js';
+export { routeMiss } from './routing.js';
 export { codeForStatus, reasonPhrase, SPEC_STATUSES } from './statuses.js';
 export type { ErrorResponse, FieldError, HeaderBag, Problem, RequestLike, Shape } from './types.js';
 export { fieldErrorsOf } from './validation/field-errors.js';

@@ -60,22 +60,36 @@ describe('acceptsProblemJson', () => {
   });
 });
 
-describe('contract.checkAccept', () => {
+describe('contract.checkRequest', () => {
   const contract = createErrorContract({ onError: () => {} });
 
   it('passes a request that accepts JSON', () => {
-    expect(contract.checkAccept(request())).toBeUndefined();
+    expect(contract.checkRequest(request())).toBeUndefined();
   });
 
   it('406 not_acceptable for a missing Accept, saying so', () => {
-    const response = contract.checkAccept(request({ headers: {} }))!;
+    const response = contract.checkRequest(request({ headers: {} }))!;
     expect(response.status).toBe(406);
     expect(JSON.parse(response.body!)).toMatchObject({ code: 'not_acceptable', detail: expect.stringContaining('no Accept header') });
   });
 
   it('406 not_acceptable for an Accept with no JSON type, saying so', () => {
-    const response = contract.checkAccept(request({ headers: new Headers({ accept: 'text/html' }) }))!;
+    const response = contract.checkRequest(request({ headers: new Headers({ accept: 'text/html' }) }))!;
     expect(response.status).toBe(406);
     expect(JSON.parse(response.body!).detail).toContain('admits no JSON type');
+  });
+
+  it.each(['/widgets/%E0%A4%A', '/%ZZ', '/w/%', '/w/%FF'])('400 bad_request for a path that does not decode: %s', (path) => {
+    const response = contract.checkRequest(request({ path }))!;
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body!)).toMatchObject({ code: 'bad_request', detail: 'The request path is not validly percent-encoded.' });
+  });
+
+  it.each(['/widgets/caf%C3%A9', '/w/%20x', '/plain', '/w?q=%ZZ'])('passes a path that decodes (or a bad query): %s', (path) => {
+    expect(contract.checkRequest(request({ path }))).toBeUndefined();
+  });
+
+  it('checks Accept before the path', () => {
+    expect(contract.checkRequest(request({ path: '/%ZZ', headers: {} }))!.status).toBe(406);
   });
 });

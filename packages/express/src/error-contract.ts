@@ -3,9 +3,10 @@ import {
   type ErrorContract,
   type ErrorContractOptions,
   problems,
+  routeMiss,
 } from '@error-contract/core';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
-import { allowedMethods } from './allowed-methods.js';
+import { routeMethods } from './route-methods.js';
 import { armBareStatus } from './bare-status.js';
 import { pathOf, requestLike } from './request-like.js';
 import { writeResponse } from './write-response.js';
@@ -14,11 +15,11 @@ import { writeResponse } from './write-response.js';
  * Options of {@link ExpressErrorContract.guard}.
  *
  * @example
- * app.use(errors.guard({ requireAccept: false })); // bare statuses only, no 406
+ * app.use(errors.guard({ checkRequest: false })); // bare statuses only, no 406
  */
 export interface GuardOptions {
-  /** Answer 406 when Accept is missing or admits no JSON. Default true. */
-  requireAccept?: boolean;
+  /** Refuse before routing: 406 when Accept admits no JSON, 400 for a path that does not decode. Default true. */
+  checkRequest?: boolean;
   /** Give `res.sendStatus(4xx)` and empty error responses the contract's body. Default true. */
   bareStatuses?: boolean;
 }
@@ -27,7 +28,7 @@ export interface GuardOptions {
 export interface ExpressErrorContract {
   /** The core contract behind it, for `contract.error(code)` and custom responses. */
   readonly contract: ErrorContract;
-  /** First, before the routes: 406 for a non-JSON Accept; bare error statuses get the contract's body. */
+  /** First, before the routes: 406 for a non-JSON Accept, 400 for an undecodable path; bare error statuses get the contract's body. */
   guard(options?: GuardOptions): RequestHandler;
   /** After the routes: 405 with `Allow` when the path exists under another method, else 404. */
   fallback(): RequestHandler;
@@ -77,11 +78,11 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     contract,
 
     guard(options: GuardOptions = {}) {
-      const requireAccept = checkBoolean(options.requireAccept, 'requireAccept');
+      const checkRequest = checkBoolean(options.checkRequest, 'checkRequest');
       const bareStatuses = checkBoolean(options.bareStatuses, 'bareStatuses');
       return function errorContractGuard(req, res, next) {
-        if (requireAccept) {
-          const refusal = contract.checkAccept(requestLike(req));
+        if (checkRequest) {
+          const refusal = contract.checkRequest(requestLike(req));
           if (refusal !== undefined) return writeResponse(res, refusal);
         }
         if (bareStatuses) armBareStatus(res, contract);
@@ -92,12 +93,8 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     fallback() {
       return function errorContractFallback(req, res, next) {
         if (res.headersSent) return next();
-        const methods = allowedMethods(req.app, pathOf(req));
-        const own = req.method.toLowerCase();
-        // A route for this very method that passed the request on means the resource is not there.
-        const exists = methods.length > 0 && !methods.includes(own) && !(own === 'head' && methods.includes('get'));
-        const init = exists ? problems.methodNotAllowed(methods) : problems.notFound();
-        writeResponse(res, contract.respond(init, requestLike(req)));
+        const miss = routeMiss(req.method, routeMethods(req.app, pathOf(req)));
+        writeResponse(res, contract.respond(miss, requestLike(req)));
       };
     },
 

@@ -40,16 +40,16 @@ describe.each(expresses)('%s', (_name, express, major) => {
       await request(app).get('/widgets').set(JSON_ACCEPT).expect(200, []);
     });
 
-    it('requireAccept: false lets any Accept through', async () => {
+    it('checkRequest: false lets any Accept through', async () => {
       const lenient = express();
       const errors = errorContract();
-      lenient.use(errors.guard({ requireAccept: false }));
+      lenient.use(errors.guard({ checkRequest: false }));
       lenient.get('/x', (_req, res) => res.json({ ok: true }));
       await request(lenient).get('/x').set('Accept', 'text/html').expect(200);
     });
 
     it('a wrong option is a TypeError at startup', () => {
-      expect(() => errorContract().guard({ requireAccept: 'yes' as never })).toThrow(TypeError);
+      expect(() => errorContract().guard({ checkRequest: 'yes' as never })).toThrow(TypeError);
     });
   });
 

@@ -1,9 +1,8 @@
-// Which methods the app's own routes have for a path, read from Express's route tables, so that a
-// path that exists under another method is answered 405 with Allow instead of 404.
+// The methods of the routes whose path matches, read from Express's route tables; core's
+// `routeMiss` decides 404 or 405 from them.
 // Express 4 keeps the router at `app._router` and its `Layer#match` returns a boolean and stores the
 // matched prefix on `layer.path`; Express 5 (router 2) keeps it at `app.router` and `match` returns
 // `{ path, params }`. Both keep `route.methods` as `{ get: true, _all?: true }`.
-import { METHODS } from 'node:http';
 import type { Application } from 'express';
 
 interface Layer {
@@ -50,18 +49,15 @@ function matchedPrefix(layer: Layer, path: string): string | undefined {
   return result.path;
 }
 
-function collect(router: RouterLike, path: string, into: Set<string>, depth: number): void {
+function collect(router: RouterLike, path: string, into: string[][], depth: number): void {
   if (depth > MAX_DEPTH || !Array.isArray(router.stack)) return;
   for (const layer of router.stack) {
     if (typeof layer?.match !== 'function') continue;
     const prefix = matchedPrefix(layer, path);
     if (prefix === undefined) continue;
     if (layer.route !== undefined) {
-      const methods = Object.keys(layer.route.methods ?? {}).filter((method) => layer.route?.methods?.[method] === true);
-      // `route.all()` sets `_all` and `app.all()` adds every method one by one: either way it is
-      // middleware for any method, not a method the resource declares.
-      if (methods.includes('_all') || methods.length >= METHODS.length) continue;
-      for (const method of methods) into.add(method);
+      const methods = layer.route.methods ?? {};
+      into.push(Object.keys(methods).filter((method) => methods[method] === true));
     } else if (isRouter(layer.handle)) {
       const rest = path.slice(prefix.length);
       if (rest === '' || rest.startsWith('/')) collect(layer.handle, rest === '' ? '/' : rest, into, depth + 1);
@@ -81,12 +77,12 @@ function rootOf(app: Application): Application {
 }
 
 /**
- * The methods the app's routes (mounted routers and route parameters included) have for `path`,
- * in lower case; empty when no route matches it.
+ * The method lists of the app's routes whose path matches `path`, mounted routers and route
+ * parameters included; empty when none does.
  */
-export function allowedMethods(app: Application, path: string): string[] {
-  const methods = new Set<string>();
+export function routeMethods(app: Application, path: string): string[][] {
+  const lists: string[][] = [];
   const router = routerOf(rootOf(app));
-  if (router !== undefined) collect(router, path, methods, 0);
-  return [...methods];
+  if (router !== undefined) collect(router, path, lists, 0);
+  return lists;
 }

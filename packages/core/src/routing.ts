@@ -1,0 +1,31 @@
+// Where the framework found no handler: is the path there under other methods (405) or not (404)?
+// Adapters read their framework's route tables; the decision from what they read is made here.
+import type { ProblemInit } from './contract-error.js';
+import { problems } from './problems.js';
+
+// A route registered for every method (`app.all`, `router.all`) is middleware, not a declaration
+// of what the resource supports: Express and @koa/router expand it to every method Node knows
+// (over 30), Hono keeps `ALL`, Express's `route.all()` sets `_all`.
+const CATCH_ALL = new Set(['_all', 'all', '*']);
+const MAX_DECLARED_METHODS = 20;
+
+/**
+ * The problem for a request no handler answered, given the method lists of the routes whose path
+ * matched: 405 with `Allow` when they declare other methods, else 404. A route declaring the
+ * request's own method (or GET, for a HEAD) that still passed the request on means 404.
+ *
+ * @example
+ * routeMiss('PUT', [['GET'], ['POST']]); // 405, Allow: GET, HEAD, POST
+ * routeMiss('GET', []); // 404
+ */
+export function routeMiss(method: string, routeMethods: Iterable<Iterable<string>>): ProblemInit {
+  const declared = new Set<string>();
+  for (const list of routeMethods) {
+    const methods = [...list].map((name) => String(name).toUpperCase());
+    if (methods.length >= MAX_DECLARED_METHODS || methods.some((name) => CATCH_ALL.has(name.toLowerCase()))) continue;
+    for (const name of methods) declared.add(name);
+  }
+  const own = method.toUpperCase();
+  if (declared.size === 0 || declared.has(own) || (own === 'HEAD' && declared.has('GET'))) return problems.notFound();
+  return problems.methodNotAllowed(declared);
+}

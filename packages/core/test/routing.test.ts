@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { createErrorContract, routeMiss } from '../src/index.js';
+import { request } from './helpers.js';
+
+const EVERY_NODE_METHOD = ['ACL', 'BIND', 'CHECKOUT', 'CONNECT', 'COPY', 'DELETE', 'GET', 'HEAD', 'LINK', 'LOCK', 'M-SEARCH', 'MERGE', 'MKACTIVITY', 'MKCALENDAR', 'MKCOL', 'MOVE', 'NOTIFY', 'OPTIONS', 'PATCH', 'POST', 'PROPFIND', 'PROPPATCH', 'PURGE', 'PUT', 'QUERY', 'REBIND', 'REPORT', 'SEARCH', 'SOURCE', 'SUBSCRIBE', 'TRACE', 'UNBIND', 'UNLINK', 'UNLOCK', 'UNSUBSCRIBE'];
+
+describe('routeMiss: 404 or 405 from the routes that matched the path', () => {
+  it.each<[string, string[][], number, string | undefined]>([
+    ['GET', [], 404, undefined],
+    ['PUT', [['GET'], ['POST']], 405, 'GET, HEAD, POST'],
+    ['put', [['get', 'head'], ['delete']], 405, 'GET, HEAD, DELETE'],
+    ['GET', [['GET']], 404, undefined],
+    ['HEAD', [['GET']], 404, undefined],
+    ['POST', [['_all'], ['GET']], 405, 'GET, HEAD'],
+    ['POST', [['ALL'], ['GET']], 405, 'GET, HEAD'],
+    ['POST', [EVERY_NODE_METHOD, ['GET']], 405, 'GET, HEAD'],
+    ['POST', [EVERY_NODE_METHOD], 404, undefined],
+    ['PROPFIND', [['GET', 'HEAD', 'POST']], 405, 'GET, HEAD, POST'],
+  ])('%s with routes %j -> %i %s', (method, routes, status, allow) => {
+    const response = createErrorContract({ onError: () => {} }).respond(routeMiss(method, routes), request({ method }));
+    expect(response.status).toBe(status);
+    expect(response.headers.allow).toBe(allow);
+  });
+});
