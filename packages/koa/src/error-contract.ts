@@ -1,0 +1,123 @@
+import {
+  createErrorContract,
+  type ErrorContract,
+  type ErrorContractOptions,
+  type ErrorResponse,
+  isBareErrorResponse,
+  problem,
+  problems,
+  routeMiss,
+} from '@error-contract/core';
+import type { Context, Middleware, Next } from 'koa';
+import { requestLike } from './request-like.js';
+import { routeMethods } from './route-methods.js';
+import { writeResponse } from './write-response.js';
+
+/**
+ * Options of {@link errorContract} beyond the contract's own.
+ *
+ * @example
+ * app.use(errorContract({ shape: 'compact' }, { checkRequest: false }));
+ */
+export interface KoaOptions {
+  /** Refuse before routing: 406 when Accept admits no JSON, 400 for a path that does not decode. Default true. */
+  checkRequest?: boolean;
+}
+
+/** The middleware, with the contract behind it for `contract.error(code)`. */
+export interface KoaErrorContract extends Middleware {
+  readonly contract: ErrorContract;
+}
+
+function isContract(value: unknown): value is ErrorContract {
+  return typeof (value as Partial<ErrorContract> | undefined)?.respond === 'function';
+}
+
+/** Koa's `'error'` event wants an Error (its default listener throws on anything else). */
+function asError(value: unknown): Error {
+  if (value instanceof Error) return value;
+  let text: string;
+  try {
+    text = typeof value === 'symbol' ? value.toString() : JSON.stringify(value) ?? String(value);
+  } catch {
+    text = Object.prototype.toString.call(value);
+  }
+  return new Error(`non-error thrown: ${text}`);
+}
+
+/** koa-ratelimit (without `throw`) leaves 429, a text body, `Retry-After` and `ctx.state.rateLimit`. */
+function isRateLimited(ctx: Context): boolean {
+  return ctx.status === 429 && ctx.state?.rateLimit !== undefined;
+}
+
+/** What answers a request that came back from downstream without throwing, or undefined to leave it. */
+function afterDownstream(contract: ErrorContract, ctx: Context): ErrorResponse | undefined {
+  if (isRateLimited(ctx)) {
+    const retryAfter = Number(ctx.response.get('Retry-After'));
+    return contract.respond(problems.tooManyRequests({ retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined }), requestLike(ctx));
+  }
+  // Nothing set a body or a status: Koa's default 404, which may really be a wrong method.
+  if (ctx.status === 404 && ctx.body == null) return contract.respond(routeMiss(ctx.method, routeMethods(ctx)), requestLike(ctx));
+  if (isBareErrorResponse(ctx.status, ctx.type, ctx.body)) return contract.respond(problem(ctx.status), requestLike(ctx));
+  return undefined;
+}
+
+/**
+ * The error contract for a Koa 2 or 3 app: one outermost middleware. It refuses what cannot be
+ * served (406, malformed path), catches whatever downstream throws, answers 404 and 405 (with
+ * `Allow`, from @koa/router's matches), and gives bare error statuses and koa-ratelimit's refusal
+ * the contract's body. 5xx are still emitted as the app's `'error'` event, so existing logging keeps
+ * working; created from options without `onError`, the contract leaves logging to that event.
+ *
+ * @example
+ * import Koa from 'koa';
+ * import Router from '@koa/router';
+ * import { errorContract } from '@error-contract/koa';
+ *
+ * const app = new Koa();
+ * const router = new Router();
+ * router.get('/widgets/:id', (ctx) => ctx.throw(404, `No widget ${ctx.params.id}`));
+ * app.use(errorContract({ typeBaseUrl: 'https://docs.example.com/errors/' }));
+ * app.use(router.routes());
+ */
+export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}, options: KoaOptions = {}): KoaErrorContract {
+  const contract = isContract(contractOrOptions)
+    ? contractOrOptions
+    : createErrorContract({ onError: () => {}, ...contractOrOptions });
+  if (options.checkRequest !== undefined && typeof options.checkRequest !== 'boolean') {
+    throw new TypeError('@error-contract/koa: `checkRequest` must be a boolean.');
+  }
+  const checkRequest = options.checkRequest ?? true;
+
+  async function errorContractMiddleware(ctx: Context, next: Next): Promise<void> {
+    if (checkRequest) {
+      const refusal = contract.checkRequest(requestLike(ctx));
+      if (refusal !== undefined) return writeResponse(ctx, refusal);
+    }
+    try {
+      await next();
+    } catch (error) {
+      // Started responses are Koa's to finish: its ctx.onerror leaves them alone and emits 'error'.
+      if (ctx.headerSent || !ctx.writable) throw error;
+      let response = contract.respond(error, requestLike(ctx));
+      // @koa/router's allowedMethods({ throw: true }) throws a 405 without Allow: take it from the routes.
+      if (response.status === 405 && response.headers.allow === undefined) {
+        const miss = routeMiss(ctx.method, routeMethods(ctx));
+        if (miss.status === 405) response = contract.respond(miss, requestLike(ctx));
+      }
+      if (response.status >= 500) {
+        try {
+          ctx.app.emit('error', asError(error), ctx);
+        } catch {
+          // a listener that throws must not take the response with it
+        }
+      }
+      return writeResponse(ctx, response);
+    }
+    if (ctx.respond === false || ctx.headerSent) return;
+    const response = afterDownstream(contract, ctx);
+    if (response !== undefined) writeResponse(ctx, response);
+  }
+
+  return Object.assign(errorContractMiddleware, { contract });
+}

@@ -1,0 +1,1 @@
+export { errorContract, type KoaErrorContract, type KoaOptions } from './error-contract.js';

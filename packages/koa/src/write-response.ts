@@ -1,0 +1,16 @@
+import { type ErrorResponse, REPRESENTATION_HEADERS } from '@error-contract/core';
+import type { Context } from 'koa';
+
+/**
+ * Sets a contract response on `ctx` for Koa to send. Unlike Koa's own `ctx.onerror`, which
+ * removes every header, headers set for the client (CORS, `Vary`, cookies) stay; those of the
+ * abandoned body go.
+ */
+export function writeResponse(ctx: Context, response: ErrorResponse): void {
+  for (const name of REPRESENTATION_HEADERS) ctx.remove(name);
+  ctx.status = response.status;
+  ctx.set(response.headers);
+  // Koa's body setter turns `null` into a 204 and sends no body for HEAD by itself, so HEAD gets an
+  // empty string: the status and headers stay as core made them.
+  ctx.body = response.body ?? '';
+}
