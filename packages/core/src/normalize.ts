@@ -3,6 +3,7 @@ import { isContractError } from './contract-error.js';
 import { safeInstance } from './fallback.js';
 import { clientHeadersOf } from './headers.js';
 import type { Settings } from './options.js';
+import { fieldSummary } from './problems.js';
 import { describe, items, read, readArray, readString } from './safe-read.js';
 import { codeForStatus, genericDetail, isErrorStatus, reasonPhrase } from './statuses.js';
 import type { FieldError, Problem, RequestLike } from './types.js';
@@ -93,6 +94,8 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
   const exposed = internal ? settings.exposeInternalErrors : read(error, 'expose') !== false;
   let detail: string;
   if (knownApplies && !internal) detail = known.detail;
+  // A validator's own message is a dump of its issues (zod's is JSON): the fields carry the detail.
+  else if (!ours && fieldErrors.length > 0 && !internal) detail = fieldSummary(fieldErrors.length);
   else if (exposed) {
     const own = ours ? readString(error, 'detail') : (readString(error, 'message') ?? (internal ? describe(error) : undefined));
     detail = own === undefined || own === reasonPhrase(status) ? (catalogued?.detail ?? genericDetail(status)) : clip(own);

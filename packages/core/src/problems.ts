@@ -68,7 +68,7 @@ export interface TooManyRequestsOptions {
 export const problems = {
   badRequest: (detail?: string, extras?: ProblemExtras) => problem(400, detail, extras),
   validationFailed: (fieldErrors: FieldError[], detail?: string) =>
-    problem(400, detail ?? validationDetail(fieldErrors), { code: 'validation_failed', fieldErrors }),
+    problem(400, detail ?? fieldSummary(fieldErrors.length), { code: 'validation_failed', fieldErrors }),
   unauthorized: (options: UnauthorizedOptions = {}) => {
     const challenge = options.challenge === undefined ? [] : [options.challenge].flat();
     return problem(401, options.detail, challenge.length ? { headers: { 'www-authenticate': challenge.join(', ') } } : {});
@@ -89,7 +89,7 @@ export const problems = {
   internalError: (detail?: string, extras?: ProblemExtras) => problem(500, detail, extras),
 };
 
-function validationDetail(fieldErrors: FieldError[]): string {
-  const count = fieldErrors.length;
+/** The detail of a validation failure: how many fields are wrong; the fields say how. */
+export function fieldSummary(count: number): string {
   return count === 1 ? 'The request has 1 invalid field.' : `The request has ${count} invalid fields.`;
 }

@@ -76,6 +76,7 @@ describe('field problems from the validators users already have', () => {
     const { status, body } = answer(error);
     expect(status).toBe(400);
     expect(body?.code).toBe('validation_failed');
+    expect(body?.detail).toMatch(/^The request has \d+ invalid fields?\.$/);
     const fields = (body?.errors as Array<{ field: string; detail: string }>).map((entry) => entry.field);
     expect(fields).toEqual(expect.arrayContaining(['name', 'items[0].name']));
     for (const entry of body?.errors as Array<{ detail: unknown }>) expect(typeof entry.detail).toBe('string');

@@ -1,0 +1,76 @@
+import { notFound } from '@error-contract/core';
+import { errorContract } from '@error-contract/koa';
+import {
+  authenticate,
+  BODY_LIMIT_BYTES,
+  clientKey,
+  noSuchWidget,
+  PREFIXES,
+  requireJsonContentType,
+  requireWriter,
+  type Role,
+  type ServiceConfig,
+  serviceContract,
+  WidgetStore,
+} from '@error-contract/service-kit';
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import Koa, { type Middleware } from 'koa';
+import ratelimit from 'koa-ratelimit';
+
+/** The reference service on Koa. Checks run in the documented order: Accept, rate limit,
+ * authentication, routing, authorization, body. */
+export function createApp(config: ServiceConfig): Koa {
+  const app = new Koa();
+  // The contract's onError logs 5xx with their stack; Koa's own logger would print them twice.
+  app.silent = true;
+  const store = new WidgetStore();
+
+  app.use(errorContract(serviceContract(config)));
+  app.use(
+    ratelimit({
+      driver: 'memory',
+      db: new Map(),
+      duration: config.rateWindowS * 1000,
+      max: config.rateLimit,
+      id: (ctx) => clientKey(ctx.get('authorization'), ctx.ip),
+    }),
+  );
+  app.use(async (ctx, next) => {
+    ctx.state.role = authenticate(ctx.get('authorization'));
+    await next();
+  });
+
+  const writerOnly: Middleware = async (ctx, next) => {
+    requireWriter(ctx.state.role as Role);
+    if (ctx.method === 'POST') requireJsonContentType(ctx.get('content-type'));
+    await next();
+  };
+  // extendTypes replaces the JSON list, so application/json is named with the +json suffix.
+  const readJson = bodyParser({ enableTypes: ['json'], extendTypes: { json: ['application/json', '+json'] }, jsonLimit: BODY_LIMIT_BYTES });
+
+  for (const prefix of PREFIXES) {
+    const router = new Router({ prefix });
+    router.get('/widgets', (ctx) => {
+      ctx.body = store.list();
+    });
+    router.get('/widgets/:id', (ctx) => {
+      const widget = store.get(ctx.params.id!);
+      if (widget === undefined) throw notFound(noSuchWidget(ctx.params.id!));
+      ctx.body = widget;
+    });
+    router.post('/widgets', writerOnly, readJson, (ctx) => {
+      ctx.status = 201;
+      ctx.body = store.create(ctx.request.body);
+    });
+    router.delete('/widgets/:id', writerOnly, (ctx) => {
+      if (!store.delete(ctx.params.id!)) throw notFound(noSuchWidget(ctx.params.id!));
+      ctx.status = 204;
+    });
+    router.get('/fail', () => {
+      throw new Error('connection to db-7 failed: password=hunter2');
+    });
+    app.use(router.routes());
+  }
+  return app;
+}
