@@ -87,6 +87,11 @@ describe('field problems from the validators users already have', () => {
     expect(fieldErrorsOf(failure)).toEqual([{ field: 'items[1].name', detail: 'Too short' }]);
   });
 
+  it('a bare list of Standard Schema issues (as @hono/standard-validator gives it)', () => {
+    const issues = zodError().issues;
+    expect(fieldErrorsOf(issues)?.map((entry) => entry.field)).toEqual(['name', 'items[0].name']);
+  });
+
   it('ajv v6 dataPath and additionalProperty', () => {
     const errors = [
       { dataPath: '.items[0]', keyword: 'required', params: { missingProperty: 'name' }, message: 'is required' },

@@ -115,6 +115,14 @@ export function fieldErrorsOf(error: unknown): FieldError[] | undefined {
   }
   const errors = readArray(error, 'errors');
   if (errors !== undefined) return fromErrorList(errors);
-  if (isArray(error)) return fromErrorList(error);
+  if (isArray(error)) {
+    // A bare list of Standard Schema issues, as @hono/standard-validator hands its hook.
+    const issuesWithPaths = items(error, MAX_FIELD_ERRORS).filter((item) => readArray(item, 'path') !== undefined);
+    if (issuesWithPaths.length > 0) {
+      const found = fromIssues(issuesWithPaths);
+      if (found.length > 0) return found;
+    }
+    return fromErrorList(error);
+  }
   return undefined;
 }

@@ -1,0 +1,133 @@
+import {
+  createErrorContract,
+  type ErrorContract,
+  type ErrorContractOptions,
+  problem,
+  problems,
+  routeMiss,
+} from '@error-contract/core';
+import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
+import { requestLike, requestLikeOf } from './request-like.js';
+import { isBare, respondOn, toResponse } from './responses.js';
+import { routeMethods } from './route-methods.js';
+
+/** The result a validator hands its hook (@hono/zod-validator, @hono/standard-validator, hono/validator). */
+export interface ValidationResult {
+  success: boolean;
+  error?: unknown;
+}
+
+/** The fetch signature of `app.fetch`, which `errors.fetch` keeps. */
+export type FetchHandler = (request: Request, env?: unknown, executionCtx?: any) => Promise<Response>;
+
+/** Everything the adapter gives one Hono app. See {@link errorContract}. */
+export interface HonoErrorContract {
+  /** The core contract behind it, for `contract.error(code)`. */
+  readonly contract: ErrorContract;
+  /** For `app.onError`: whatever a handler or middleware threw, `HTTPException` headers kept. */
+  readonly onError: ErrorHandler;
+  /** For `app.notFound`: 405 with `Allow` when the path exists under another method, else 404. */
+  readonly notFound: NotFoundHandler;
+  /**
+   * `app.fetch` with the contract around it: 406 and malformed paths before routing, non-Error
+   * throws (which Hono rethrows past `onError`), and bare error responses. Adds no middleware,
+   * so Hono's single-handler fast path stays.
+   */
+  readonly fetch: FetchHandler;
+  /** The same as `fetch`, as a middleware for `app.use()`, where the fetch cannot be wrapped. */
+  readonly middleware: MiddlewareHandler;
+  /** A ready `handler` for hono-rate-limiter: 429 with `Retry-After`, its `RateLimit` headers kept. */
+  readonly rateLimitHandler: (c: Context) => Response;
+  /** A ready hook for `zValidator(target, schema, hook)` and `sValidator`: 400 `validation_failed`. */
+  readonly validationHook: (result: ValidationResult, c: Context) => Response | undefined;
+}
+
+function isContract(value: unknown): value is ErrorContract {
+  return typeof (value as Partial<ErrorContract> | undefined)?.respond === 'function';
+}
+
+/** Seconds until the client may retry: hono-rate-limiter's reset time, else its `Retry-After`. */
+function retryAfterOf(c: Context): number | undefined {
+  const resetTime = (c.get('rateLimit' as never) as { resetTime?: unknown } | undefined)?.resetTime;
+  if (resetTime instanceof Date) return (resetTime.getTime() - Date.now()) / 1000;
+  const header = Number(c.res.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(header) ? header : undefined;
+}
+
+/**
+ * The error contract for a Hono 4 app, on any runtime (Web standard APIs only). It reads the app's
+ * routes for 405s; it changes nothing on the app by itself.
+ *
+ * @example
+ * import { Hono } from 'hono';
+ * import { errorContract } from '@error-contract/hono';
+ *
+ * const app = new Hono();
+ * const errors = errorContract(app, { typeBaseUrl: 'https://docs.example.com/errors/' });
+ * app.onError(errors.onError);
+ * app.notFound(errors.notFound);
+ * app.get('/widgets', (c) => c.json([]));
+ * export default { fetch: errors.fetch };
+ */
+export function errorContract(app: Hono<any, any, any>, contractOrOptions: ErrorContract | ErrorContractOptions = {}): HonoErrorContract {
+  if (app === null || typeof app !== 'object' || typeof (app as Partial<Hono>).fetch !== 'function') {
+    throw new TypeError('@error-contract/hono: errorContract(app, options) needs the Hono app first.');
+  }
+  const contract = isContract(contractOrOptions) ? contractOrOptions : createErrorContract(contractOrOptions);
+
+  const onError: ErrorHandler = function errorContractOnError(error, c) {
+    return respondOn(c, contract.respond(error, requestLike(c)));
+  };
+
+  const notFound: NotFoundHandler = function errorContractNotFound(c) {
+    return respondOn(c, contract.respond(routeMiss(c.req.method, routeMethods(app, c.req.path)), requestLike(c)));
+  };
+
+  const fetch: FetchHandler = async function errorContractFetch(request, env, executionCtx) {
+    const refusal = contract.checkRequest(requestLikeOf(request));
+    if (refusal !== undefined) return toResponse(refusal);
+    let res: Response;
+    try {
+      res = await app.fetch(request, env, executionCtx);
+    } catch (error) {
+      return toResponse(contract.respond(error, requestLikeOf(request)));
+    }
+    if (res.status >= 400 && (await isBare(res))) return toResponse(contract.respond(problem(res.status), requestLikeOf(request)), res.headers);
+    return res;
+  };
+
+  const middleware: MiddlewareHandler = async function errorContractMiddleware(c, next) {
+    const refusal = contract.checkRequest(requestLike(c));
+    if (refusal !== undefined) return respondOn(c, refusal);
+    try {
+      await next();
+    } catch (error) {
+      // Hono rethrows what is not an Error past onError; this is the last place to answer it.
+      const response = respondOn(c, contract.respond(error, requestLike(c)));
+      c.res = undefined;
+      c.res = response;
+      return;
+    }
+    if (c.res.status >= 400 && (await isBare(c.res))) {
+      const replacement = toResponse(contract.respond(problem(c.res.status), requestLike(c)), c.res.headers);
+      // Setting c.res copies the old response's headers over the new one: clear it first.
+      c.res = undefined;
+      c.res = replacement;
+    }
+  };
+
+  return {
+    contract,
+    onError,
+    notFound,
+    fetch,
+    middleware,
+    rateLimitHandler(c) {
+      return respondOn(c, contract.respond(problems.tooManyRequests({ retryAfter: retryAfterOf(c) }), requestLike(c)));
+    },
+    validationHook(result, c) {
+      if (result.success) return undefined;
+      return respondOn(c, contract.respond(result.error, requestLike(c)));
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { errorContract, type FetchHandler, type HonoErrorContract, type ValidationResult } from './error-contract.js';

@@ -1,0 +1,21 @@
+import type { RequestLike } from '@error-contract/core';
+import type { Context } from 'hono';
+
+/** What core needs of a Hono request. `c.req.path` is the full path routed, without the query. */
+export function requestLike(c: Context): RequestLike {
+  return { method: c.req.method, path: c.req.path, headers: c.req.raw.headers };
+}
+
+/** The path of an absolute URL, without parsing all of it (this runs on every request). */
+export function pathOfUrl(url: string): string {
+  const scheme = url.indexOf('://');
+  const start = url.indexOf('/', scheme === -1 ? 0 : scheme + 3);
+  if (start === -1) return '/';
+  const query = url.indexOf('?', start);
+  return query === -1 ? url.slice(start) : url.slice(start, query);
+}
+
+/** What core needs of a raw `Request`, for the `fetch` wrapper that runs before Hono routes. */
+export function requestLikeOf(request: Request): RequestLike {
+  return { method: request.method, path: pathOfUrl(request.url), headers: request.headers };
+}

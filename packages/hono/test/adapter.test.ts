@@ -1,0 +1,317 @@
+import { sValidator } from '@hono/standard-validator';
+import { zValidator } from '@hono/zod-validator';
+import { notFound as notFoundError } from '@error-contract/core';
+import { Hono } from 'hono';
+import { basicAuth } from 'hono/basic-auth';
+import { bearerAuth } from 'hono/bearer-auth';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { validator } from 'hono/validator';
+import { rateLimiter } from 'hono-rate-limiter';
+import createError from 'http-errors';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorContract } from '../src/index.js';
+
+const JSON_ACCEPT = { accept: 'application/json' };
+
+/** An app with onError and notFound installed; `via` picks how the rest is wired. */
+function appWith(setup: (app: Hono) => void, via: 'fetch' | 'middleware' = 'fetch', options: Parameters<typeof errorContract>[1] = {}) {
+  const app = new Hono();
+  const errors = errorContract(app, { onError: () => {}, ...options });
+  if (via === 'middleware') app.use(errors.middleware);
+  app.onError(errors.onError);
+  app.notFound(errors.notFound);
+  setup(app);
+  const fetch = via === 'fetch' ? errors.fetch : (request: Request) => app.fetch(request);
+  return {
+    errors,
+    request: (path: string, init: RequestInit = {}) =>
+      fetch(new Request(`http://localhost${path}`, { ...init, headers: { ...JSON_ACCEPT, ...(init.headers as Record<string, string>) } })),
+  };
+}
+
+describe.each(['fetch', 'middleware'] as const)('wired through errors.%s', (via) => {
+  describe('before routing', () => {
+    const { request } = appWith((app) => app.get('/widgets', (c) => c.json([])), via);
+
+    it('missing Accept is 406', async () => {
+      const res = await request('/widgets', { headers: { accept: '' } });
+      expect(res.status).toBe(406);
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect(await res.json()).toMatchObject({ code: 'not_acceptable', instance: '/widgets' });
+    });
+
+    it('Accept: text/html is 406', async () => {
+      expect((await request('/widgets', { headers: { accept: 'text/html' } })).status).toBe(406);
+    });
+
+    it('a path that does not decode is 400', async () => {
+      const res = await request('/widgets/%E0%A4%A');
+      expect(res.status).toBe(400);
+      expect((await res.json()).code).toBe('bad_request');
+    });
+
+    it('JSON passes', async () => {
+      expect(await (await request('/widgets')).json()).toEqual([]);
+    });
+  });
+
+  describe('thrown values no onError sees', () => {
+    const { request } = appWith((app) => {
+      app.get('/string', () => {
+        throw 'a string';
+      });
+      app.get('/null', () => {
+        throw null;
+      });
+    }, via);
+
+    it.each(['/string', '/null'])('%s is a 500 in the contract (Hono rethrows non-Errors past onError)', async (path) => {
+      const res = await request(path);
+      expect(res.status).toBe(500);
+      expect(await res.json()).toMatchObject({ code: 'internal_server_error' });
+    });
+  });
+
+  describe('bare responses', () => {
+    const { request } = appWith((app) => {
+      app.use('/limited', bodyLimit({ maxSize: 10 }));
+      app.post('/limited', (c) => c.json({ ok: true }));
+      app.get('/bare', (c) => c.body(null, 403));
+      app.get('/own-json', (c) => c.json({ mine: true }, 404));
+      app.get('/own-text', (c) => c.text('Widget 9 was melted down', 410));
+    }, via);
+
+    it('c.body(null, 403) gets the contract body', async () => {
+      const res = await request('/bare');
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ status: 403, code: 'forbidden', instance: '/bare' });
+    });
+
+    it("bodyLimit's 413", async () => {
+      const res = await request('/limited', { method: 'POST', body: JSON.stringify({ name: 'x'.repeat(100) }), headers: { 'content-type': 'application/json' } });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ code: 'payload_too_large' });
+    });
+
+    it("a route's own JSON or text error body is left alone", async () => {
+      expect(await (await request('/own-json')).json()).toEqual({ mine: true });
+      expect(await (await request('/own-text')).text()).toBe('Widget 9 was melted down');
+    });
+  });
+});
+
+describe('onError', () => {
+  const { request } = appWith((app) => {
+    app.use('/bearer/*', bearerAuth({ token: 'secret-token', realm: 'widgets' }));
+    app.get('/bearer/widgets', (c) => c.json([]));
+    app.use('/basic/*', basicAuth({ username: 'u', password: 'p' }));
+    app.get('/basic/widgets', (c) => c.json([]));
+    app.get('/bug', () => {
+      throw new Error('connection to db-7 failed: password=hunter2');
+    });
+    app.get('/http-exception', () => {
+      throw new HTTPException(409, { message: 'Widget is locked' });
+    });
+    app.get('/http-exception-res', () => {
+      throw new HTTPException(401, { res: new Response('Unauthorized', { status: 401, headers: { 'WWW-Authenticate': 'Bearer realm="widgets"' } }) });
+    });
+    app.get('/http-errors', () => {
+      throw createError(422, 'Widget is incomplete', { code: 'widget_incomplete' });
+    });
+    app.post('/json', async (c) => c.json(await c.req.json()));
+    app.use('/cors/*', cors({ origin: 'https://app.example' }));
+    app.get('/cors/widgets/:id', (c) => {
+      c.header('Content-Encoding', 'gzip');
+      throw notFoundError(`No widget has the id ${JSON.stringify(c.req.param('id'))}.`);
+    });
+  });
+
+  it('a bug is 500 with nothing leaked', async () => {
+    const res = await request('/bug');
+    expect(res.status).toBe(500);
+    expect(await res.text()).not.toMatch(/db-7|hunter2|password/);
+  });
+
+  it('HTTPException keeps status and message', async () => {
+    const res = await request('/http-exception');
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'conflict', detail: 'Widget is locked' });
+  });
+
+  it("HTTPException with a custom res keeps the res's WWW-Authenticate, not its body", async () => {
+    const res = await request('/http-exception-res');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="widgets"');
+    expect(await res.json()).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it("bearerAuth's 401 keeps its challenge", async () => {
+    const res = await request('/bearer/widgets');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="widgets"/);
+    expect(res.headers.get('content-type')).toBe('application/json');
+  });
+
+  it("basicAuth's 401 keeps its challenge", async () => {
+    const res = await request('/basic/widgets');
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+  });
+
+  it('http-errors keep their code', async () => {
+    expect(await (await request('/http-errors')).json()).toMatchObject({ status: 422, code: 'widget_incomplete' });
+  });
+
+  it("a SyntaxError from c.req.json() is 400 (Hono's own answer is 500)", async () => {
+    const res = await request('/json', { method: 'POST', body: '{"password":"hunter2",', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ code: 'bad_request', detail: 'The request body is not valid JSON.' });
+    expect(text).not.toContain('hunter2');
+  });
+
+  it('CORS headers set before the error stay; the abandoned body’s go', async () => {
+    const res = await request('/cors/widgets/9', { headers: { origin: 'https://app.example' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.json()).toMatchObject({ detail: 'No widget has the id "9".' });
+  });
+});
+
+describe('notFound: 404 and 405 from the routes', () => {
+  const { request } = appWith((app) => {
+    app.get('/widgets', (c) => c.json([]));
+    app.post('/widgets', (c) => c.json({}, 201));
+    app.get('/widgets/:id', (c) => c.json({}));
+    app.delete('/widgets/:id', (c) => c.body(null, 204));
+    const parts = new Hono();
+    parts.get('/:partId', (c) => c.json({}));
+    parts.put('/:partId', (c) => c.json({}));
+    app.route('/api/v1/widgets/:id/parts', parts);
+    const v2 = app.basePath('/api/v2');
+    v2.patch('/settings', (c) => c.json({}));
+    app.all('/guarded', async (_c, next) => next());
+    app.get('/guarded', (c) => c.json({}));
+    app.get('/ping', (c) => c.json({ pong: true }));
+    app.all('/any', (c) => c.json({ any: true }));
+  });
+
+  it('an unknown path is 404', async () => {
+    const res = await request('/nothing?x=1');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'not_found', instance: '/nothing' });
+  });
+
+  it.each([
+    ['PUT', '/widgets', 'GET, HEAD, POST'],
+    ['PATCH', '/widgets/7', 'GET, HEAD, DELETE'],
+    ['DELETE', '/api/v1/widgets/7/parts/3', 'GET, HEAD, PUT'],
+    ['GET', '/api/v2/settings', 'PATCH'],
+    ['POST', '/guarded', 'GET, HEAD'],
+    ['PROPFIND', '/widgets', 'GET, HEAD, POST'],
+  ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {
+    const res = await request(path, { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe(allow);
+    expect(await res.json()).toMatchObject({ code: 'method_not_allowed', instance: path });
+  });
+
+  it('app.all serves every method', async () => {
+    expect((await request('/any', { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it('HEAD of an unknown path is 404 with no body', async () => {
+    const res = await request('/nothing', { method: 'HEAD' });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('HEAD where GET exists is served', async () => {
+    expect((await request('/ping', { method: 'HEAD' })).status).toBe(200);
+  });
+});
+
+describe("Hono's own method-not-allowed middleware", () => {
+  it('its text 405 gets the contract body and keeps Allow', async () => {
+    const app = new Hono();
+    const errors = errorContract(app, { onError: () => {} });
+    app.use(methodNotAllowed({ app }));
+    app.get('/hello', (c) => c.text('Hello!'));
+    const res = await errors.fetch(new Request('http://localhost/hello', { method: 'PUT', headers: JSON_ACCEPT }));
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(await res.json()).toMatchObject({ code: 'method_not_allowed' });
+  });
+});
+
+describe('validators', () => {
+  const schema = z.object({ name: z.string().min(1), price: z.number().min(0).optional() }).strict();
+  const { request } = appWith((app) => {
+    const errors = errorContract(app, { onError: () => {} });
+    app.post('/zod', zValidator('json', schema, errors.validationHook), (c) => c.json(c.req.valid('json'), 201));
+    app.post('/standard', sValidator('json', schema, errors.validationHook), (c) => c.json(c.req.valid('json'), 201));
+    app.post(
+      '/plain',
+      validator('json', (value) => {
+        // Throwing the validator's own error is enough: core reads its issues.
+        return schema.parse(value);
+      }),
+      (c) => c.json(c.req.valid('json'), 201),
+    );
+  });
+
+  it.each(['/zod', '/standard', '/plain'])('%s: 400 validation_failed with one problem per field', async (path) => {
+    const res = await request(path, { method: 'POST', body: '{"name":"","price":-1,"colour":"red"}', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe('validation_failed');
+    expect(body.errors.map((entry: { field: string }) => entry.field).sort()).toEqual(['colour', 'name', 'price']);
+  });
+
+  it('malformed JSON through a validator is 400', async () => {
+    const res = await request('/zod', { method: 'POST', body: '{"name":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('bad_request');
+  });
+
+  it('a valid body passes', async () => {
+    expect((await request('/zod', { method: 'POST', body: '{"name":"Cog"}', headers: { 'content-type': 'application/json' } })).status).toBe(201);
+  });
+});
+
+describe('hono-rate-limiter', () => {
+  it('the ready handler answers 429 with Retry-After and keeps RateLimit headers', async () => {
+    const app = new Hono();
+    const errors = errorContract(app, { onError: () => {} });
+    app.use(rateLimiter({ windowMs: 60_000, limit: 1, standardHeaders: 'draft-7', keyGenerator: () => 'client', handler: errors.rateLimitHandler }));
+    app.get('/', (c) => c.json([]));
+    expect((await errors.fetch(new Request('http://localhost/', { headers: JSON_ACCEPT }))).status).toBe(200);
+    const res = await errors.fetch(new Request('http://localhost/', { headers: JSON_ACCEPT }));
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.headers.get('ratelimit')).toContain('remaining=0');
+    expect(await res.json()).toMatchObject({ code: 'too_many_requests' });
+  });
+});
+
+describe('options', () => {
+  it('the app comes first: anything else is a TypeError', () => {
+    expect(() => errorContract({} as never)).toThrow(TypeError);
+  });
+
+  it('compact shape for v1 through the contract options', async () => {
+    const { request } = appWith(
+      (app) => app.get('/api/client/v1/widgets/:id', (c) => { throw notFoundError(`No widget has the id "${c.req.param('id')}".`); }),
+      'fetch',
+      { shape: (r) => (r.path.startsWith('/api/client/v1/') ? 'compact' : 'detailed') },
+    );
+    expect(await (await request('/api/client/v1/widgets/9')).json()).toEqual({ errors: [{ code: 'not_found', message: 'No widget has the id "9".' }] });
+  });
+});
