@@ -1,0 +1,76 @@
+import { notFound } from '@error-contract/core';
+import { errorContract, type FetchHandler } from '@error-contract/hono';
+import {
+  authenticate,
+  BODY_LIMIT_BYTES,
+  clientKey,
+  noSuchWidget,
+  PREFIXES,
+  requireJsonContentType,
+  requireWriter,
+  type Role,
+  type ServiceConfig,
+  serviceContract,
+  widgetInput,
+  WidgetStore,
+} from '@error-contract/service-kit';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { rateLimiter } from 'hono-rate-limiter';
+
+type Env = { Variables: { role: Role } };
+
+/** The reference service on Hono, as the fetch handler to serve. Checks run in the documented
+ * order: Accept (in `errors.fetch`, before Hono routes), rate limit, authentication, routing,
+ * authorization, body. */
+export function createFetch(config: ServiceConfig): FetchHandler {
+  const app = new Hono<Env>();
+  const errors = errorContract(app, serviceContract(config));
+  app.onError(errors.onError);
+  app.notFound(errors.notFound);
+  const store = new WidgetStore();
+
+  app.use(
+    rateLimiter<Env>({
+      windowMs: config.rateWindowS * 1000,
+      limit: config.rateLimit,
+      standardHeaders: 'draft-7',
+      keyGenerator: (c) => clientKey(c.req.header('authorization'), getConnInfo(c).remote.address),
+      handler: errors.rateLimitHandler,
+    }),
+  );
+  app.use(async (c, next) => {
+    c.set('role', authenticate(c.req.header('authorization')));
+    await next();
+  });
+
+  const writerOnly = createMiddleware<Env>(async (c, next) => {
+    requireWriter(c.get('role'));
+    if (c.req.method === 'POST') requireJsonContentType(c.req.header('content-type'));
+    await next();
+  });
+
+  const api = new Hono<Env>();
+  api.get('/widgets', (c) => c.json(store.list()));
+  api.get('/widgets/:id', (c) => {
+    const widget = store.get(c.req.param('id'));
+    if (widget === undefined) throw notFound(noSuchWidget(c.req.param('id')));
+    return c.json(widget);
+  });
+  api.post('/widgets', writerOnly, bodyLimit({ maxSize: BODY_LIMIT_BYTES }), zValidator('json', widgetInput, errors.validationHook), (c) =>
+    c.json(store.create(c.req.valid('json')), 201),
+  );
+  api.delete('/widgets/:id', writerOnly, (c) => {
+    if (!store.delete(c.req.param('id'))) throw notFound(noSuchWidget(c.req.param('id')));
+    return c.body(null, 204);
+  });
+  api.get('/fail', () => {
+    throw new Error('connection to db-7 failed: password=hunter2');
+  });
+  for (const prefix of PREFIXES) app.route(prefix, api);
+
+  return errors.fetch;
+}

@@ -1,0 +1,16 @@
+import type { AddressInfo } from 'node:net';
+import type { StartService } from '@error-contract/service-kit';
+import { serve } from '@hono/node-server';
+import { createFetch } from './app.js';
+
+/** Starts the Hono reference service on Node; port 0 picks a free one. */
+export const startService: StartService = (config) =>
+  new Promise((resolve, reject) => {
+    const server = serve({ fetch: createFetch(config), port: config.port, hostname: config.host }, (info: AddressInfo) => {
+      resolve({
+        url: `http://${config.host}:${info.port}`,
+        close: () => new Promise((done, fail) => server.close((error) => (error ? fail(error) : done()))),
+      });
+    });
+    server.once('error', reject);
+  });
