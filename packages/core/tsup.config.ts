@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   target: 'es2022',
   sourcemap: true,
+  // The status table is a private workspace package: bundled in, never a runtime dependency.
+  noExternal: ['@error-contract/http-status'],
 });
