@@ -1,5 +1,5 @@
 // Anything thrown becomes a Problem: the one place where status, code and exposure are decided.
-import { isContractError } from './contract-error.js';
+import { isContractError, type ProblemInit } from './contract-error.js';
 import { safeInstance } from './fallback.js';
 import { clientHeadersOf } from './headers.js';
 import type { Settings } from './options.js';
@@ -53,28 +53,57 @@ function copyExtensions(source: unknown, into: Record<string, unknown>): void {
   }
 }
 
-function decide(settings: Settings, error: unknown, request: RequestLike): Problem {
-  const ours = isContractError(error);
+/** What the thrown value says about itself, before the contract's rules are applied. */
+interface Verdict {
+  status: number;
+  code: string | undefined;
+  /** A catalog or integrator code: it survives a status remap. */
+  codeIsChosen: boolean;
+  fieldErrors: FieldError[];
+  /** A sentence that replaces the error's own text for a 4xx (parse errors, validation). */
+  fixedDetail: string | undefined;
+  /** The error's own text, shown only when exposed. */
+  text: string | undefined;
+  expose: boolean;
+  headers: Record<string, string>;
+}
+
+/** Our own problems (factories, `contract.error`, adapters' plain forms): read as they are. They
+ * are read directly: they are ours, and `normalizeWith` guards the whole decision anyway. */
+function ownVerdict(settings: Settings, error: ProblemInit): Verdict {
+  const code = typeof error.code === 'string' && error.code !== '' ? error.code : undefined;
+  const entry = code === undefined ? undefined : settings.catalog.get(code);
+  return {
+    status: entry?.status ?? (isErrorStatus(error.status) ? error.status : 500),
+    code,
+    codeIsChosen: code !== undefined,
+    fieldErrors: error.fieldErrors === undefined || error.fieldErrors.length === 0 ? [] : ownFieldErrors(error),
+    fixedDetail: undefined,
+    text: typeof error.detail === 'string' && error.detail !== '' ? error.detail : undefined,
+    expose: true,
+    headers: error.headers === undefined ? {} : clientHeadersOf(error),
+  };
+}
+
+/** Anything else: the rules of DESIGN.md, in order: catalog, declared status, well-known
+ * failure, validation, 500. */
+function foreignVerdict(settings: Settings, error: unknown): Verdict {
   const ownCode = readString(error, 'code');
   const entry = ownCode === undefined ? undefined : settings.catalog.get(ownCode);
   const declared = declaredStatus(error);
   const known = knownFailureOf(error);
-  const fieldErrors = ours ? ownFieldErrors(error) : (fieldErrorsOf(error) ?? []);
+  const fieldErrors = fieldErrorsOf(error) ?? [];
 
-  // Status, in the order of DESIGN.md: catalog, declared status, well-known failure, validation, 500.
   let status = 500;
   let code: string | undefined;
-  let codeIsChosen = false; // a catalog or integrator code survives a status remap
-  if (entry !== undefined && ownCode !== undefined) {
+  let codeIsChosen = false;
+  if (entry !== undefined) {
     status = entry.status;
     code = ownCode;
     codeIsChosen = true;
   } else if (typeof declared === 'number') {
     status = declared;
-    if (ours && ownCode !== undefined) {
-      code = ownCode;
-      codeIsChosen = true;
-    } else if (status < 500 && ownCode !== undefined && OWN_CODE.test(ownCode)) code = ownCode;
+    if (status < 500 && ownCode !== undefined && OWN_CODE.test(ownCode)) code = ownCode;
   } else if (declared === undefined && known !== undefined) status = known.status;
   else if (declared === undefined && fieldErrors.length > 0) status = 400;
 
@@ -82,27 +111,55 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
   if (code === undefined && knownApplies) code = known.code;
   if (code === undefined && fieldErrors.length > 0 && status === 400) code = 'validation_failed';
 
+  return {
+    status,
+    code,
+    codeIsChosen,
+    fieldErrors,
+    // A validator's own message is a dump of its issues (zod's is JSON): the fields carry the detail.
+    fixedDetail: knownApplies ? known.detail : fieldErrors.length > 0 ? fieldSummary(fieldErrors.length) : undefined,
+    text: readString(error, 'message') ?? (status >= 500 && settings.exposeInternalErrors ? describe(error) : undefined),
+    expose: read(error, 'expose') !== false,
+    headers: clientHeadersOf(error),
+  };
+}
+
+// `typeBaseUrl + code`, built once per code: a flat string serialises faster than a concatenation.
+const TYPES = new WeakMap<Settings, Map<string, string>>();
+const MAX_CACHED_TYPES = 512;
+
+function typeFor(settings: Settings, code: string): string {
+  if (settings.typeBaseUrl === undefined) return 'about:blank';
+  let types = TYPES.get(settings);
+  if (types === undefined) TYPES.set(settings, (types = new Map()));
+  let type = types.get(code);
+  if (type === undefined) {
+    type = `${settings.typeBaseUrl}${code}`;
+    if (types.size < MAX_CACHED_TYPES) types.set(code, type);
+  }
+  return type;
+}
+
+function decide(settings: Settings, error: unknown, request: RequestLike): Problem {
+  const ours = isContractError(error);
+  const verdict = ours ? ownVerdict(settings, error) : foreignVerdict(settings, error);
+  let { status, code } = verdict;
   if (settings.statuses !== undefined && !settings.statuses.has(status)) {
     status = status < 500 ? 400 : 500;
-    if (!codeIsChosen) code = fieldErrors.length > 0 && status === 400 ? 'validation_failed' : undefined;
+    if (!verdict.codeIsChosen) code = verdict.fieldErrors.length > 0 && status === 400 ? 'validation_failed' : undefined;
   }
   code ??= codeForStatus(status);
   const catalogued = settings.catalog.get(code);
-  const title = catalogued?.title ?? reasonPhrase(status);
 
   const internal = status >= 500;
-  const exposed = internal ? settings.exposeInternalErrors : read(error, 'expose') !== false;
+  const exposed = internal ? settings.exposeInternalErrors : verdict.expose;
   let detail: string;
-  if (knownApplies && !internal) detail = known.detail;
-  // A validator's own message is a dump of its issues (zod's is JSON): the fields carry the detail.
-  else if (!ours && fieldErrors.length > 0 && !internal) detail = fieldSummary(fieldErrors.length);
-  else if (exposed) {
-    const own = ours ? readString(error, 'detail') : (readString(error, 'message') ?? (internal ? describe(error) : undefined));
-    detail = own === undefined || own === reasonPhrase(status) ? (catalogued?.detail ?? genericDetail(status)) : clip(own);
-  } else detail = catalogued?.detail ?? genericDetail(status);
+  if (!internal && verdict.fixedDetail !== undefined) detail = verdict.fixedDetail;
+  else if (exposed && verdict.text !== undefined && verdict.text !== reasonPhrase(status)) detail = clip(verdict.text);
+  else detail = catalogued?.detail ?? genericDetail(status);
 
   const extensions: Record<string, unknown> = {};
-  if (ours) copyExtensions(read(error, 'extensions'), extensions);
+  if (ours && error.extensions !== undefined) copyExtensions(error.extensions, extensions);
   if (settings.extensions !== undefined) {
     try {
       copyExtensions(settings.extensions(request), extensions);
@@ -118,12 +175,12 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
   return {
     status,
     code,
-    title,
+    title: catalogued?.title ?? reasonPhrase(status),
     detail,
-    type: catalogued?.type ?? (settings.typeBaseUrl === undefined ? 'about:blank' : settings.typeBaseUrl + code),
+    type: catalogued?.type ?? typeFor(settings, code),
     instance: safeInstance(request),
-    fieldErrors,
-    headers: clientHeadersOf(error),
+    fieldErrors: verdict.fieldErrors,
+    headers: verdict.headers,
     extensions,
     exposed,
   };
@@ -139,7 +196,7 @@ export function normalizeWith(settings: Settings, error: unknown, request: Reque
       code: 'internal_server_error',
       title: reasonPhrase(500),
       detail: genericDetail(500),
-      type: settings.typeBaseUrl === undefined ? 'about:blank' : `${settings.typeBaseUrl}internal_server_error`,
+      type: typeFor(settings, 'internal_server_error'),
       instance: safeInstance(request),
       fieldErrors: [],
       headers: {},

@@ -52,7 +52,7 @@ function compactBody(problem: Problem): Record<string, unknown> {
 
 function responseHeaders(problem: Problem, contentType: string): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const name of Object.keys(problem.headers)) {
+  for (const name in problem.headers) {
     const value = safeHeaderValue(problem.headers[name]);
     const lower = name.toLowerCase();
     if (value !== undefined && HEADER_NAME.test(lower)) headers[lower] = value;
@@ -63,6 +63,10 @@ function responseHeaders(problem: Problem, contentType: string): Record<string, 
   return headers;
 }
 
+function isHeadMethod(method: unknown): boolean {
+  return method === 'HEAD' || (typeof method === 'string' && method.length === 4 && method.toUpperCase() === 'HEAD');
+}
+
 /** Never throws: a body that cannot be built falls back to the precomputed 500. */
 export function renderWith(settings: Settings, problem: Problem, request: RequestLike): ErrorResponse {
   let shape: Shape = 'detailed';
@@ -71,7 +75,7 @@ export function renderWith(settings: Settings, problem: Problem, request: Reques
     if (!isErrorStatus(problem.status)) throw new RangeError('not an error status');
     const problemJson = shape === 'detailed' && acceptsProblemJson(readHeader(request.headers, 'accept'));
     const headers = responseHeaders(problem, problemJson ? 'application/problem+json' : 'application/json');
-    const isHead = typeof request.method === 'string' && request.method.toUpperCase() === 'HEAD';
+    const isHead = isHeadMethod(request.method);
     const body = isHead ? null : JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem));
     return { status: problem.status, headers, body };
   } catch {
