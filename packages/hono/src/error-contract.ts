@@ -18,7 +18,7 @@ export interface ValidationResult {
 }
 
 /** The fetch signature of `app.fetch`, which `errors.fetch` keeps. */
-export type FetchHandler = (request: Request, env?: unknown, executionCtx?: any) => Promise<Response>;
+export type FetchHandler = (request: Request, env?: unknown, executionCtx?: any) => Response | Promise<Response>;
 
 /** Everything the adapter gives one Hono app. See {@link errorContract}. */
 export interface HonoErrorContract {
@@ -83,17 +83,30 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
     return respondOn(c, contract.respond(routeMiss(c.req.method, routeMethods(app, c.req.path)), requestLike(c)));
   };
 
-  const fetch: FetchHandler = async function errorContractFetch(request, env, executionCtx) {
-    const refusal = contract.checkRequest(requestLikeOf(request));
+  /** A response from Hono: passed as it is unless it is a bare error. */
+  const afterFetch = (res: Response, request: Request): Response | Promise<Response> => {
+    if (res.status < 400) return res;
+    return isBare(res).then((bare) => (bare ? toResponse(contract.respond(problem(res.status), requestLikeOf(request)), res.headers) : res));
+  };
+
+  // Not async: Hono answers its single-handler fast path synchronously, and a Promise here would
+  // cost every request a microtask turn.
+  const fetch: FetchHandler = function errorContractFetch(request, env, executionCtx) {
+    const refusal = contract.checkRequest(requestLikeOf(request, env));
     if (refusal !== undefined) return toResponse(refusal);
-    let res: Response;
+    let res: Response | Promise<Response>;
     try {
-      res = await app.fetch(request, env, executionCtx);
+      res = app.fetch(request, env, executionCtx);
     } catch (error) {
       return toResponse(contract.respond(error, requestLikeOf(request)));
     }
-    if (res.status >= 400 && (await isBare(res))) return toResponse(contract.respond(problem(res.status), requestLikeOf(request)), res.headers);
-    return res;
+    if (res instanceof Promise) {
+      return res.then(
+        (resolved) => afterFetch(resolved, request),
+        (error: unknown) => toResponse(contract.respond(error, requestLikeOf(request))),
+      );
+    }
+    return afterFetch(res, request);
   };
 
   const middleware: MiddlewareHandler = async function errorContractMiddleware(c, next) {

@@ -301,6 +301,25 @@ describe('hono-rate-limiter', () => {
   });
 });
 
+describe('errors.fetch on @hono/node-server', () => {
+  it("reads Accept from env.incoming's Node headers when they are there", async () => {
+    const app = new Hono();
+    const errors = errorContract(app, { onError: () => {} });
+    app.get('/widgets', (c) => c.json([]));
+    const request = new Request('http://localhost/widgets', { headers: JSON_ACCEPT });
+    expect((await errors.fetch(request, { incoming: { headers: { accept: 'text/html' } } })).status).toBe(406);
+    expect((await errors.fetch(request, { incoming: { headers: { accept: 'application/json' } } })).status).toBe(200);
+    expect((await errors.fetch(request, {})).status).toBe(200);
+  });
+
+  it('a synchronous answer from Hono stays synchronous', () => {
+    const app = new Hono();
+    const errors = errorContract(app, { onError: () => {} });
+    app.get('/widgets', (c) => c.json([]));
+    expect(errors.fetch(new Request('http://localhost/widgets', { headers: JSON_ACCEPT }))).toBeInstanceOf(Response);
+  });
+});
+
 describe('options', () => {
   it('the app comes first: anything else is a TypeError', () => {
     expect(() => errorContract({} as never)).toThrow(TypeError);

@@ -89,34 +89,45 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   }
   const checkRequest = options.checkRequest ?? true;
 
-  async function errorContractMiddleware(ctx: Context, next: Next): Promise<void> {
-    if (checkRequest) {
-      const refusal = contract.checkRequest(requestLike(ctx));
-      if (refusal !== undefined) return writeResponse(ctx, refusal);
+  function answerThrown(ctx: Context, error: unknown): void {
+    // Started responses are Koa's to finish: its ctx.onerror leaves them alone and emits 'error'.
+    if (ctx.headerSent || !ctx.writable) throw error;
+    let response = contract.respond(error, requestLike(ctx));
+    // @koa/router's allowedMethods({ throw: true }) throws a 405 without Allow: take it from the routes.
+    if (response.status === 405 && response.headers.allow === undefined) {
+      const miss = routeMiss(ctx.method, routeMethods(ctx));
+      if (miss.status === 405) response = contract.respond(miss, requestLike(ctx));
     }
-    try {
-      await next();
-    } catch (error) {
-      // Started responses are Koa's to finish: its ctx.onerror leaves them alone and emits 'error'.
-      if (ctx.headerSent || !ctx.writable) throw error;
-      let response = contract.respond(error, requestLike(ctx));
-      // @koa/router's allowedMethods({ throw: true }) throws a 405 without Allow: take it from the routes.
-      if (response.status === 405 && response.headers.allow === undefined) {
-        const miss = routeMiss(ctx.method, routeMethods(ctx));
-        if (miss.status === 405) response = contract.respond(miss, requestLike(ctx));
+    if (response.status >= 500) {
+      try {
+        ctx.app.emit('error', asError(error), ctx);
+      } catch {
+        // a listener that throws must not take the response with it
       }
-      if (response.status >= 500) {
-        try {
-          ctx.app.emit('error', asError(error), ctx);
-        } catch {
-          // a listener that throws must not take the response with it
-        }
-      }
-      return writeResponse(ctx, response);
     }
-    if (ctx.respond === false || ctx.headerSent) return;
+    writeResponse(ctx, response);
+  }
+
+  function answerReturned(ctx: Context): void {
+    // A success is passed on untouched, after one read. (Koa's status is 404 until a body is set.)
+    if (ctx.res.statusCode < 400 || ctx.respond === false || ctx.headerSent) return;
     const response = afterDownstream(contract, ctx);
     if (response !== undefined) writeResponse(ctx, response);
+  }
+
+  // Not async: an async function and its await would cost every request extra microtask turns.
+  function errorContractMiddleware(ctx: Context, next: Next): Promise<void> {
+    if (checkRequest) {
+      const refusal = contract.checkRequest(requestLike(ctx));
+      if (refusal !== undefined) {
+        writeResponse(ctx, refusal);
+        return Promise.resolve();
+      }
+    }
+    return next().then(
+      () => answerReturned(ctx),
+      (error: unknown) => answerThrown(ctx, error),
+    );
   }
 
   return Object.assign(errorContractMiddleware, { contract });

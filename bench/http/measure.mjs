@@ -1,0 +1,57 @@
+// One measured window: the server's CPU time (from the server itself, over IPC) around an
+// autocannon run, divided by the requests it served.
+import autocannon from 'autocannon';
+
+let nextId = 0;
+
+/** Asks a server process for its CPU time and memory. */
+export function usage(child) {
+  const id = ++nextId;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no usage answer within 5 s')), 5000);
+    const onMessage = (message) => {
+      if (message?.type !== 'usage' || message.id !== id) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'usage', id });
+  });
+}
+
+function run(options) {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/**
+ * Runs `request` against the server for `seconds` and returns
+ * { cpuUsPerRequest, requestsPerSecond, p50, p99, requests, statuses, errors }.
+ */
+export async function measure(server, request, { seconds, connections }) {
+  const before = await usage(server.child);
+  const result = await run({
+    url: `http://127.0.0.1:${server.port}${request.path}`,
+    method: request.method,
+    headers: request.headers,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+  });
+  const after = await usage(server.child);
+  const cpuMicros = after.cpu.user - before.cpu.user + (after.cpu.system - before.cpu.system);
+  const requests = result.requests.total;
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]));
+  return {
+    cpuUsPerRequest: requests > 0 ? cpuMicros / requests : null,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests,
+    statuses,
+    errors: result.errors + result.timeouts,
+    maxRss: after.maxRss,
+  };
+}

@@ -1,0 +1,81 @@
+// Ratios, targets and the Markdown table, from the raw figures of one run.
+import { CASES, FRAMEWORKS } from './http/cases.mjs';
+
+const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b > 0 ? a / b : null);
+const fixed = (value, digits = 2) => (value === null || value === undefined ? 'n/a' : value.toFixed(digits));
+
+/** Every pair the targets compare, as { name, value, target, pass }. */
+export function evaluateTargets(results) {
+  const checks = [];
+  const add = (name, value, target, pass) => checks.push({ name, value, target, pass });
+  for (const framework of FRAMEWORKS) {
+    const figures = results.http?.[framework];
+    if (!figures) continue;
+    const cpu = (kase, variant) => figures[kase]?.[variant]?.cpuUsPerRequest.median;
+    const happy = ratio(cpu('happy GET (200)', 'contract'), cpu('happy GET (200)', 'bare'));
+    add(`${framework}: happy path, contract / bare CPU per request`, happy, '<= 1.03', happy !== null && happy <= 1.03);
+    for (const kase of ['unknown path (404)', 'wrong method (405)', 'missing Accept (406)']) {
+      const vsMinimal = ratio(cpu(kase, 'contract'), cpu(kase, 'minimal'));
+      const vsDefault = ratio(cpu(kase, 'contract'), cpu(kase, 'bare'));
+      add(`${framework}: ${kase}, contract / hand-written`, vsMinimal, '<= 1.05', vsMinimal !== null && vsMinimal <= 1.05);
+      add(`${framework}: ${kase}, contract / framework default`, vsDefault, '<= 1.00', vsDefault !== null && vsDefault <= 1.0);
+    }
+    for (const kase of ['thrown Error (500)', 'thrown http-errors 400']) {
+      const vsMinimal = ratio(cpu(kase, 'contract'), cpu(kase, 'minimal'));
+      add(`${framework}: ${kase}, contract / hand-written`, vsMinimal, '<= 1.05', vsMinimal !== null && vsMinimal <= 1.05);
+    }
+  }
+  const micro = results.micro ?? {};
+  const floor = micro['floor: object literal + JSON.stringify (404)']?.nsPerOp;
+  const boom = micro['Boom.notFound().output.payload (404)']?.nsPerOp;
+  const problemDetails = micro['http-problem-details ProblemDocument (404)']?.nsPerOp;
+  for (const shape of ['detailed', 'compact']) {
+    const ours = micro[`respond: 404 problem (${shape})`]?.nsPerOp;
+    const vsFloor = ratio(ours, floor);
+    add(`core respond() 404 (${shape}) / floor`, vsFloor, '<= 1.5', vsFloor !== null && vsFloor <= 1.5);
+    add(`core respond() 404 (${shape}) / Boom`, ratio(ours, boom), '< 1', ratio(ours, boom) !== null && ratio(ours, boom) < 1);
+    add(`core respond() 404 (${shape}) / http-problem-details`, ratio(ours, problemDetails), '< 1', ratio(ours, problemDetails) !== null && ratio(ours, problemDetails) < 1);
+  }
+  return checks;
+}
+
+function range(summary, digits = 1) {
+  return `${fixed(summary.median, digits)} (${fixed(summary.min, digits)}–${fixed(summary.max, digits)})`;
+}
+
+function statusOf(figure) {
+  const entries = Object.entries(figure.statuses ?? {}).sort((a, b) => b[1] - a[1]);
+  return entries[0]?.[0] ?? '-';
+}
+
+/** The Markdown report of one run. */
+export function markdown(results) {
+  const lines = [];
+  lines.push(`Run: ${results.date}, ${results.mode} (${results.settings.rounds} rounds × ${results.settings.seconds} s per variant, ${results.settings.connections} connections).`);
+  lines.push(`Machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.platform}; server pinned to core 1 and load generator to core 0: ${results.machine.pinned ? 'yes' : 'no (no taskset)'}.`);
+  lines.push(`Versions: ${Object.entries(results.versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`);
+  lines.push('');
+  lines.push('CPU time of the server process per request (µs; median, min–max over rounds) is the primary figure; throughput and latency stand beside it. Ratios compare medians measured in the same run.');
+  for (const framework of FRAMEWORKS) {
+    const figures = results.http?.[framework];
+    if (!figures) continue;
+    lines.push('', `### ${framework}`, '', '| case | variant | status | CPU µs/req | req/s | p50 ms | p99 ms | CPU vs contract |', '|---|---|---|---|---|---|---|---|');
+    for (const kase of CASES) {
+      const row = figures[kase.name];
+      if (!row) continue;
+      for (const variant of kase.variants) {
+        const figure = row[variant];
+        const vs = variant === 'contract' ? '' : `contract ${fixed(ratio(row.contract.cpuUsPerRequest.median, figure.cpuUsPerRequest.median))}×`;
+        lines.push(`| ${kase.name} | ${variant} | ${statusOf(figure)} | ${range(figure.cpuUsPerRequest)} | ${range(figure.requestsPerSecond, 0)} | ${fixed(figure.p50.median, 1)} | ${fixed(figure.p99.median, 1)} | ${vs} |`);
+      }
+    }
+    const rss = ['bare', 'minimal', 'contract'].map((variant) => `${variant} ${fixed(figures[`peak RSS (${variant})`] / 1048576, 1)} MiB`);
+    lines.push('', `Peak RSS: ${rss.join(', ')}.`);
+  }
+  lines.push('', '### core, micro benchmarks (ns per call, median)', '', '| task | ns | vs floor |', '|---|---|---|');
+  const floor = results.micro?.['floor: object literal + JSON.stringify (404)']?.nsPerOp;
+  for (const [name, figure] of Object.entries(results.micro ?? {})) lines.push(`| ${name} | ${fixed(figure.nsPerOp, 0)} | ${fixed(ratio(figure.nsPerOp, floor))}× |`);
+  lines.push('', '### Targets', '', '| target | measured | wanted | met |', '|---|---|---|---|');
+  for (const check of results.targets) lines.push(`| ${check.name} | ${fixed(check.value)} | ${check.target} | ${check.pass ? 'yes' : '**no**'} |`);
+  return lines.join('\n');
+}

@@ -1,0 +1,66 @@
+// `pnpm bench [--quick]`: micro benchmarks of core, then HTTP throughput of the three frameworks
+// with and without the contract. Writes bench/results.json and prints a Markdown table; a full run
+// also writes BENCHMARKS.md. Bounded: about 8 minutes full, about a minute with --quick.
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, platform, release, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runHttp } from './http/run-http.mjs';
+import { hasTaskset, pinLoadGenerator } from './http/servers.mjs';
+import { runMicro } from './micro/core.mjs';
+import { evaluateTargets, markdown } from './report.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const quick = process.argv.includes('--quick');
+const settings = quick
+  ? { rounds: 1, seconds: 0.8, warmupSeconds: 0.4, connections: 10 }
+  : { rounds: 3, seconds: 2.5, warmupSeconds: 1, connections: 10 };
+
+function versionOf(name) {
+  try {
+    return createRequire(join(here, 'package.json'))(`${name}/package.json`).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const started = Date.now();
+pinLoadGenerator();
+const log = (line) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
+
+log('micro benchmarks of core');
+const micro = await runMicro({ quick });
+log('HTTP benchmarks');
+const http = await runHttp({ ...settings, log });
+
+const results = {
+  date: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  settings,
+  machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), platform: `${platform()} ${release()}`, pinned: hasTaskset },
+  versions: {
+    node: process.versions.node,
+    express: versionOf('express'),
+    koa: versionOf('koa'),
+    hono: versionOf('hono'),
+    '@hono/node-server': versionOf('@hono/node-server'),
+    autocannon: versionOf('autocannon'),
+    tinybench: versionOf('tinybench'),
+  },
+  micro,
+  http,
+};
+results.targets = evaluateTargets(results);
+results.seconds = Math.round((Date.now() - started) / 1000);
+
+writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+const table = markdown(results);
+console.log(table);
+if (!quick) {
+  writeFileSync(
+    join(here, '..', 'BENCHMARKS.md'),
+    `# Benchmarks\n\nWritten by \`pnpm bench\` (full run, ${results.seconds} s). Raw figures: \`bench/results.json\`. How it measures: \`bench/\` (servers/, http/, micro/).\n\n${table}\n`,
+  );
+}
+log(`done in ${results.seconds} s; ${results.targets.filter((check) => check.pass).length} of ${results.targets.length} targets met`);

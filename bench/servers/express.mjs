@@ -1,0 +1,51 @@
+import { errorContract } from '@error-contract/express';
+import express from 'express';
+import createError from 'http-errors';
+import { log5xx, reportWhenListening, WIDGETS } from './harness.mjs';
+
+const variant = process.argv[2];
+const app = express();
+
+function routes() {
+  app.get('/widgets', (_req, res) => res.json(WIDGETS));
+  app.post('/widgets', (_req, res) => res.status(201).json(WIDGETS[0]));
+  app.get('/fail', () => {
+    throw new Error('connection to db-7 failed');
+  });
+  app.get('/bad', () => {
+    throw createError(400, 'The cursor is not valid.');
+  });
+}
+
+if (variant === 'contract') {
+  const errors = errorContract({ typeBaseUrl: 'https://docs.example.com/errors/', onError: (error, problem) => problem.status >= 500 && log5xx(error) });
+  app.use(errors.guard({ bareStatuses: process.env.BARE !== 'off', checkRequest: process.env.CHECK !== 'off' }));
+  routes();
+  app.use(errors.fallback());
+  app.use(errors.handler());
+} else if (variant === 'minimal') {
+  // What a careful developer writes by hand: a JSON 406, 404, 405 and error handler.
+  const allow = { '/widgets': 'GET, HEAD, POST' };
+  app.use((req, res, next) => {
+    const accept = req.headers.accept;
+    if (!accept || !(accept.includes('json') || accept.includes('*/*') || accept.includes('application/*'))) {
+      return res.status(406).json({ status: 406, code: 'not_acceptable', message: 'Send Accept: application/json.' });
+    }
+    next();
+  });
+  routes();
+  app.use((req, res) => {
+    const methods = allow[req.path];
+    if (methods) return res.status(405).set('Allow', methods).json({ status: 405, code: 'method_not_allowed', message: 'Method not allowed.' });
+    res.status(404).json({ status: 404, code: 'not_found', message: 'Not found.' });
+  });
+  app.use((err, _req, res, _next) => {
+    const status = Number.isInteger(err?.status) && err.status >= 400 && err.status < 600 ? err.status : 500;
+    if (status >= 500) log5xx(err);
+    res.status(status).json({ status, code: status >= 500 ? 'internal_server_error' : 'bad_request', message: status >= 500 ? 'Internal error.' : err.message });
+  });
+} else {
+  routes(); // Express's defaults: HTML 404, no 405, no 406, HTML error pages
+}
+
+reportWhenListening(app.listen(0, '127.0.0.1'));
