@@ -51,7 +51,7 @@ function statusOf(figure) {
 /** The Markdown report of one run. */
 export function markdown(results) {
   const lines = [];
-  lines.push(`Run: ${results.date}, ${results.mode} (${results.settings.rounds} rounds × ${results.settings.seconds} s per variant, ${results.settings.connections} connections).`);
+  lines.push(`Run: ${results.date}, ${results.mode} (${results.settings.rounds} rounds of ${results.settings.requests} requests per variant and case, after ${results.settings.warmupRequests} to warm up; ${results.settings.connections} connections).`);
   lines.push(`Machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.platform}; server pinned to core 1 and load generator to core 0: ${results.machine.pinned ? 'yes' : 'no (no taskset)'}.`);
   lines.push(`Versions: ${Object.entries(results.versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`);
   lines.push('');

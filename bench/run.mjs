@@ -1,6 +1,6 @@
 // `pnpm bench [--quick]`: micro benchmarks of core, then HTTP throughput of the three frameworks
 // with and without the contract. Writes bench/results.json and prints a Markdown table; a full run
-// also writes BENCHMARKS.md. Bounded: about 8 minutes full, about a minute with --quick.
+// also writes BENCHMARKS.md. Bounded: a few minutes full, under a minute with --quick.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, platform, release, totalmem } from 'node:os';
@@ -14,8 +14,8 @@ import { evaluateTargets, markdown } from './report.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
 const settings = quick
-  ? { rounds: 1, seconds: 0.8, warmupSeconds: 0.4, connections: 10 }
-  : { rounds: 3, seconds: 2.5, warmupSeconds: 1, connections: 10 };
+  ? { rounds: 2, requests: 3000, warmupRequests: 1000, connections: 10 }
+  : { rounds: 5, requests: 15000, warmupRequests: 5000, connections: 10 };
 
 function versionOf(name) {
   try {

@@ -17,7 +17,7 @@ function summarise(samples, key) {
  * For each framework: one process per variant; for each case, `rounds` rounds in which the
  * variants run one after the other (order reversed every other round), so drift cancels out.
  */
-export async function runHttp({ rounds, seconds, warmupSeconds, connections, log }) {
+export async function runHttp({ rounds, requests, warmupRequests, connections, log }) {
   const results = {};
   for (const framework of FRAMEWORKS) {
     const servers = {};
@@ -25,11 +25,11 @@ export async function runHttp({ rounds, seconds, warmupSeconds, connections, log
     try {
       results[framework] = {};
       for (const kase of CASES) {
-        for (const variant of kase.variants) await measure(servers[variant], kase.request, { seconds: warmupSeconds, connections });
+        for (const variant of kase.variants) await measure(servers[variant], kase.request, { requests: warmupRequests, connections });
         const samples = Object.fromEntries(kase.variants.map((variant) => [variant, []]));
         for (let round = 0; round < rounds; round++) {
           const order = round % 2 === 0 ? kase.variants : [...kase.variants].reverse();
-          for (const variant of order) samples[variant].push(await measure(servers[variant], kase.request, { seconds, connections }));
+          for (const variant of order) samples[variant].push(await measure(servers[variant], kase.request, { requests, connections }));
         }
         const summary = {};
         for (const variant of kase.variants) {
@@ -48,7 +48,7 @@ export async function runHttp({ rounds, seconds, warmupSeconds, connections, log
         log?.(`${framework.padEnd(8)} ${kase.name.padEnd(24)} ${kase.variants.map((v) => `${v} ${summary[v].cpuUsPerRequest.median.toFixed(1)} µs/req`).join('  ')}`);
       }
       for (const variant of VARIANTS) {
-        const { maxRss } = await measure(servers[variant], CASES[0].request, { seconds: 0.2, connections: 1 });
+        const { maxRss } = await measure(servers[variant], CASES[0].request, { requests: 10, connections: 1 });
         results[framework][`peak RSS (${variant})`] = maxRss;
       }
     } finally {

@@ -24,16 +24,17 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
  * formatAllow(['post', 'get']); // 'GET, HEAD, POST'
  */
 export function formatAllow(methods: Iterable<string>): string {
-  const set = new Set<string>();
+  // Plain arrays: a resource has a handful of methods, and this runs on every 405.
+  const seen: string[] = [];
   for (const method of methods) {
-    if (typeof method === 'string' && METHOD_TOKEN.test(method)) set.add(method.toUpperCase());
+    if (typeof method !== 'string' || !METHOD_TOKEN.test(method)) continue;
+    const upper = method.toUpperCase();
+    if (!seen.includes(upper)) seen.push(upper);
   }
-  if (set.has('GET')) set.add('HEAD');
-  const rank = (method: string) => {
-    const index = METHOD_ORDER.indexOf(method);
-    return index === -1 ? METHOD_ORDER.length : index;
-  };
-  return [...set].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0)).join(', ');
+  if (seen.includes('GET') && !seen.includes('HEAD')) seen.push('HEAD');
+  const ordered = METHOD_ORDER.filter((method) => seen.includes(method));
+  const others = seen.filter((method) => !METHOD_ORDER.includes(method)).sort();
+  return ordered.concat(others).join(', ');
 }
 
 /** `Retry-After` in whole seconds (RFC 9110 section 10.2.3), from seconds or a date; undefined if unusable. */

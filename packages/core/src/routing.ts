@@ -6,7 +6,7 @@ import { problems } from './problems.js';
 // A route registered for every method (`app.all`, `router.all`) is middleware, not a declaration
 // of what the resource supports: Express and @koa/router expand it to every method Node knows
 // (over 30), Hono keeps `ALL`, Express's `route.all()` sets `_all`.
-const CATCH_ALL = new Set(['_all', 'all', '*']);
+const CATCH_ALL = ['_ALL', 'ALL', '*'];
 const MAX_DECLARED_METHODS = 20;
 
 /**
@@ -19,13 +19,14 @@ const MAX_DECLARED_METHODS = 20;
  * routeMiss('GET', []); // 404
  */
 export function routeMiss(method: string, routeMethods: Iterable<Iterable<string>>): ProblemInit {
-  const declared = new Set<string>();
+  const declared: string[] = [];
   for (const list of routeMethods) {
-    const methods = [...list].map((name) => String(name).toUpperCase());
-    if (methods.length >= MAX_DECLARED_METHODS || methods.some((name) => CATCH_ALL.has(name.toLowerCase()))) continue;
-    for (const name of methods) declared.add(name);
+    const methods: string[] = [];
+    for (const name of list) methods.push(String(name).toUpperCase());
+    if (methods.length >= MAX_DECLARED_METHODS || methods.some((name) => CATCH_ALL.includes(name))) continue;
+    for (const name of methods) if (!declared.includes(name)) declared.push(name);
   }
   const own = method.toUpperCase();
-  if (declared.size === 0 || declared.has(own) || (own === 'HEAD' && declared.has('GET'))) return problems.notFound();
+  if (declared.length === 0 || declared.includes(own) || (own === 'HEAD' && declared.includes('GET'))) return problems.notFound();
   return problems.methodNotAllowed(declared);
 }

@@ -80,13 +80,14 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
   };
 
   const notFound: NotFoundHandler = function errorContractNotFound(c) {
-    return respondOn(c, contract.respond(routeMiss(c.req.method, routeMethods(app, c.req.path)), requestLike(c)));
+    return respondOn(c, contract.respond(routeMiss(c.req.method, routeMethods(app, c.req.path)), requestLike(c)), false);
   };
 
   /** A response from Hono: passed as it is unless it is a bare error. */
-  const afterFetch = (res: Response, request: Request): Response | Promise<Response> => {
-    if (res.status < 400) return res;
-    return isBare(res).then((bare) => (bare ? toResponse(contract.respond(problem(res.status), requestLikeOf(request)), res.headers) : res));
+  const afterFetch = (res: Response, request: Request, env: unknown): Response | Promise<Response> => {
+    const replace = (bare: boolean) => (bare ? toResponse(contract.respond(problem(res.status), requestLikeOf(request, env)), res.headers) : res);
+    const bare = isBare(res);
+    return typeof bare === 'boolean' ? replace(bare) : bare.then(replace);
   };
 
   // Not async: Hono answers its single-handler fast path synchronously, and a Promise here would
@@ -98,15 +99,15 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
     try {
       res = app.fetch(request, env, executionCtx);
     } catch (error) {
-      return toResponse(contract.respond(error, requestLikeOf(request)));
+      return toResponse(contract.respond(error, requestLikeOf(request, env)));
     }
     if (res instanceof Promise) {
       return res.then(
-        (resolved) => afterFetch(resolved, request),
-        (error: unknown) => toResponse(contract.respond(error, requestLikeOf(request))),
+        (resolved) => afterFetch(resolved, request, env),
+        (error: unknown) => toResponse(contract.respond(error, requestLikeOf(request, env))),
       );
     }
-    return afterFetch(res, request);
+    return afterFetch(res, request, env);
   };
 
   const middleware: MiddlewareHandler = async function errorContractMiddleware(c, next) {
@@ -121,7 +122,7 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
       c.res = response;
       return;
     }
-    if (c.res.status >= 400 && (await isBare(c.res))) {
+    if (await isBare(c.res)) {
       const replacement = toResponse(contract.respond(problem(c.res.status), requestLike(c)), c.res.headers);
       // Setting c.res copies the old response's headers over the new one: clear it first.
       c.res = undefined;

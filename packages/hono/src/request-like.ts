@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 
 /** What core needs of a Hono request. `c.req.path` is the full path routed, without the query. */
 export function requestLike(c: Context): RequestLike {
-  return { method: c.req.method, path: c.req.path, headers: c.req.raw.headers };
+  return { method: c.req.method, path: c.req.path, headers: nodeHeaders(c.env) ?? c.req.raw.headers };
 }
 
 /** The path of an absolute URL, without parsing all of it (this runs on every request). */
@@ -25,6 +25,11 @@ interface NodeServerEnv {
  * `Headers` for every request. Elsewhere (Workers, Bun, Deno) the Request's headers are used.
  */
 export function requestLikeOf(request: Request, env?: unknown): RequestLike {
+  return { method: request.method, path: pathOfUrl(request.url), headers: nodeHeaders(env) ?? request.headers };
+}
+
+/** Node's own header object, when @hono/node-server passes it in `env.incoming`. */
+function nodeHeaders(env: unknown): Record<string, string | string[] | undefined> | undefined {
   const raw = (env as NodeServerEnv | undefined)?.incoming?.headers;
-  return { method: request.method, path: pathOfUrl(request.url), headers: raw !== null && typeof raw === 'object' ? raw : request.headers };
+  return raw !== null && typeof raw === 'object' ? raw : undefined;
 }
