@@ -33,6 +33,7 @@ const CLIENT_HEADER = /^(?:allow|retry-after|www-authenticate|ratelimit(?:-[a-z]
 // which is what keeps a value from splitting the response (header injection).
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const MAX_VALUE_LENGTH = 4096;
+const EDGE_WHITESPACE = /^[ \t]|[ \t]$/;
 
 /** A header value that is safe to send, or undefined. */
 export function safeHeaderValue(value: unknown): string | undefined {
@@ -45,7 +46,7 @@ export function safeHeaderValue(value: unknown): string | undefined {
     text = parts.join(', ');
   } else return undefined;
   // Only optional whitespace is trimmed (RFC 9110 section 5.5); a CR or LF anywhere refuses the value.
-  text = text.replace(/^[ \t]+|[ \t]+$/g, '');
+  if (EDGE_WHITESPACE.test(text)) text = text.replace(/^[ \t]+|[ \t]+$/g, '');
   if (text.length === 0 || text.length > MAX_VALUE_LENGTH || !FIELD_VALUE.test(text)) return undefined;
   return text;
 }

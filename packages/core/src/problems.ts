@@ -24,7 +24,21 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
  * formatAllow(['post', 'get']); // 'GET, HEAD, POST'
  */
 export function formatAllow(methods: Iterable<string>): string {
-  // Plain arrays: a resource has a handful of methods, and this runs on every 405.
+  // A service has a handful of method sets, and this runs on every 405: remember the answers.
+  const list = Array.isArray(methods) ? (methods as string[]) : [...methods];
+  const key = list.join(',');
+  const known = ALLOW_VALUES.get(key);
+  if (known !== undefined) return known;
+  const value = computeAllow(list);
+  if (ALLOW_VALUES.size >= MAX_ALLOW_VALUES) ALLOW_VALUES.clear();
+  ALLOW_VALUES.set(key, value);
+  return value;
+}
+
+const ALLOW_VALUES = new Map<string, string>();
+const MAX_ALLOW_VALUES = 256;
+
+function computeAllow(methods: readonly string[]): string {
   const seen: string[] = [];
   for (const method of methods) {
     if (typeof method !== 'string' || !METHOD_TOKEN.test(method)) continue;

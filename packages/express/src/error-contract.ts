@@ -83,7 +83,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       return function errorContractGuard(req, res, next) {
         if (checkRequest) {
           const refusal = contract.checkRequest(requestLike(req));
-          if (refusal !== undefined) return writeResponse(res, refusal);
+          if (refusal !== undefined) return writeResponse(res, refusal, undefined, false);
         }
         if (bareStatuses) armBareStatus(res, contract);
         next();
@@ -94,7 +94,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       return function errorContractFallback(req, res, next) {
         if (res.headersSent) return next();
         const miss = routeMiss(req.method, routeMethods(req.app, pathOf(req)));
-        writeResponse(res, contract.respond(miss, requestLike(req)));
+        writeResponse(res, contract.respond(miss, requestLike(req)), undefined, false);
       };
     },
 

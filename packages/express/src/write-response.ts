@@ -3,10 +3,17 @@ import type { Response } from 'express';
 
 /**
  * Writes a contract response on an Express response whose headers are not sent yet. Headers the
- * app set for the client (CORS, `Vary`, cookies) stay; those of the replaced body go.
+ * app set for the client (CORS, `Vary`, cookies) stay. When the error replaces a body a handler
+ * was making (`replacesBody`), that body's headers go; a refusal or a route miss skips that, since
+ * no handler ran.
  */
-export function writeResponse(res: Response, response: ErrorResponse, end: (body?: string) => void = (body) => res.end(body)): void {
-  for (const name of REPRESENTATION_HEADERS) res.removeHeader(name);
+export function writeResponse(
+  res: Response,
+  response: ErrorResponse,
+  end: (body?: string) => void = (body) => res.end(body),
+  replacesBody = true,
+): void {
+  if (replacesBody) for (const name of REPRESENTATION_HEADERS) res.removeHeader(name);
   res.statusCode = response.status;
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   if (response.body === null) {

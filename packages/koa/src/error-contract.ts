@@ -50,15 +50,21 @@ function isRateLimited(ctx: Context): boolean {
   return ctx.status === 429 && ctx.state?.rateLimit !== undefined;
 }
 
-/** What answers a request that came back from downstream without throwing, or undefined to leave it. */
-function afterDownstream(contract: ErrorContract, ctx: Context): ErrorResponse | undefined {
+/**
+ * What answers a request that came back from downstream without throwing, or undefined to leave
+ * it; `replacesBody` is false for a route miss, where no handler made a body.
+ */
+function afterDownstream(contract: ErrorContract, ctx: Context): { response: ErrorResponse; replacesBody: boolean } | undefined {
   if (isRateLimited(ctx)) {
     const retryAfter = Number(ctx.response.get('Retry-After'));
-    return contract.respond(problems.tooManyRequests({ retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined }), requestLike(ctx));
+    const init = problems.tooManyRequests({ retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined });
+    return { response: contract.respond(init, requestLike(ctx)), replacesBody: true };
   }
   // Nothing set a body or a status: Koa's default 404, which may really be a wrong method.
-  if (ctx.status === 404 && ctx.body == null) return contract.respond(routeMiss(ctx.method, routeMethods(ctx)), requestLike(ctx));
-  if (isBareErrorResponse(ctx.status, ctx.type, ctx.body)) return contract.respond(problem(ctx.status), requestLike(ctx));
+  if (ctx.status === 404 && ctx.body == null) {
+    return { response: contract.respond(routeMiss(ctx.method, routeMethods(ctx)), requestLike(ctx)), replacesBody: false };
+  }
+  if (isBareErrorResponse(ctx.status, ctx.type, ctx.body)) return { response: contract.respond(problem(ctx.status), requestLike(ctx)), replacesBody: true };
   return undefined;
 }
 
@@ -111,8 +117,8 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   function answerReturned(ctx: Context): void {
     // A success is passed on untouched, after one read. (Koa's status is 404 until a body is set.)
     if (ctx.res.statusCode < 400 || ctx.respond === false || ctx.headerSent) return;
-    const response = afterDownstream(contract, ctx);
-    if (response !== undefined) writeResponse(ctx, response);
+    const answer = afterDownstream(contract, ctx);
+    if (answer !== undefined) writeResponse(ctx, answer.response, answer.replacesBody);
   }
 
   // Not async: an async function and its await would cost every request extra microtask turns.
@@ -120,7 +126,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     if (checkRequest) {
       const refusal = contract.checkRequest(requestLike(ctx));
       if (refusal !== undefined) {
-        writeResponse(ctx, refusal);
+        writeResponse(ctx, refusal, false);
         return Promise.resolve();
       }
     }

@@ -3,11 +3,12 @@ import type { Context } from 'koa';
 
 /**
  * Sets a contract response on `ctx` for Koa to send. Unlike Koa's own `ctx.onerror`, which
- * removes every header, headers set for the client (CORS, `Vary`, cookies) stay; those of the
- * abandoned body go.
+ * removes every header, headers set for the client (CORS, `Vary`, cookies) stay. When the error
+ * replaces a body a handler was making (`replacesBody`), that body's headers go; a route miss
+ * skips that, since no handler ran.
  */
-export function writeResponse(ctx: Context, response: ErrorResponse): void {
-  for (const name of REPRESENTATION_HEADERS) ctx.remove(name);
+export function writeResponse(ctx: Context, response: ErrorResponse, replacesBody = true): void {
+  if (replacesBody) for (const name of REPRESENTATION_HEADERS) ctx.remove(name);
   ctx.status = response.status;
   ctx.set(response.headers);
   // Koa's body setter turns `null` into a 204 and sends no body for HEAD by itself, so HEAD gets an
