@@ -51,11 +51,11 @@ function statusOf(figure) {
 /** The Markdown report of one run. */
 export function markdown(results) {
   const lines = [];
-  lines.push(`Run: ${results.date}, ${results.mode} (${results.settings.rounds} rounds of ${results.settings.requests} requests per variant and case, after ${results.settings.warmupRequests} to warm up; ${results.settings.connections} connections).`);
+  lines.push(`Run: ${results.date}, ${results.mode}: ${results.settings.rounds} rounds, each with fresh server processes; per round, variant and case ${results.settings.warmupRequests} requests to warm up, then ${results.settings.requests} measured; ${results.settings.connections} connections.`);
   lines.push(`Machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.platform}; server pinned to core 1 and load generator to core 0: ${results.machine.pinned ? 'yes' : 'no (no taskset)'}.`);
   lines.push(`Versions: ${Object.entries(results.versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`);
   lines.push('');
-  lines.push('CPU time of the server process per request (µs; median, min–max over rounds) is the primary figure; throughput and latency stand beside it. Ratios compare medians measured in the same run.');
+  lines.push('CPU time of the server process per request (µs; median, min–max over rounds, that is over server processes) is the primary figure; throughput and latency stand beside it. Ratios compare medians measured in the same run.');
   for (const framework of FRAMEWORKS) {
     const figures = results.http?.[framework];
     if (!figures) continue;

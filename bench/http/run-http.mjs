@@ -14,46 +14,52 @@ function summarise(samples, key) {
 }
 
 /**
- * For each framework: one process per variant; for each case, `rounds` rounds in which the
- * variants run one after the other (order reversed every other round), so drift cancels out.
+ * For each framework and round: fresh server processes, one per variant (the same code differs by
+ * up to 20% between two processes, so every round samples new ones and the median is taken over
+ * processes); then for each case a warm-up, and the variants measured one after the other, their
+ * order reversed every other round, so that drift cancels out.
  */
 export async function runHttp({ rounds, requests, warmupRequests, connections, log }) {
   const results = {};
   for (const framework of FRAMEWORKS) {
-    const servers = {};
-    for (const variant of VARIANTS) servers[variant] = await startServer(framework, variant);
-    try {
-      results[framework] = {};
-      for (const kase of CASES) {
-        for (const variant of kase.variants) await measure(servers[variant], kase.request, { requests: warmupRequests, connections });
-        const samples = Object.fromEntries(kase.variants.map((variant) => [variant, []]));
-        for (let round = 0; round < rounds; round++) {
+    const samples = Object.fromEntries(CASES.map((kase) => [kase.name, Object.fromEntries(kase.variants.map((variant) => [variant, []]))]));
+    const peakRss = Object.fromEntries(VARIANTS.map((variant) => [variant, 0]));
+    for (let round = 0; round < rounds; round++) {
+      const servers = {};
+      try {
+        for (const variant of VARIANTS) servers[variant] = await startServer(framework, variant);
+        for (const kase of CASES) {
           const order = round % 2 === 0 ? kase.variants : [...kase.variants].reverse();
-          for (const variant of order) samples[variant].push(await measure(servers[variant], kase.request, { requests, connections }));
+          for (const variant of order) await measure(servers[variant], kase.request, { requests: warmupRequests, connections });
+          for (const variant of order) samples[kase.name][variant].push(await measure(servers[variant], kase.request, { requests, connections }));
         }
-        const summary = {};
-        for (const variant of kase.variants) {
-          const last = samples[variant].at(-1);
-          summary[variant] = {
-            cpuUsPerRequest: summarise(samples[variant], 'cpuUsPerRequest'),
-            requestsPerSecond: summarise(samples[variant], 'requestsPerSecond'),
-            p50: summarise(samples[variant], 'p50'),
-            p99: summarise(samples[variant], 'p99'),
-            statuses: last.statuses,
-            errors: samples[variant].reduce((sum, sample) => sum + sample.errors, 0),
-            samples: samples[variant].map(({ cpuUsPerRequest, requestsPerSecond, p50, p99, requests }) => ({ cpuUsPerRequest, requestsPerSecond, p50, p99, requests })),
-          };
+        for (const variant of VARIANTS) {
+          const { maxRss } = await measure(servers[variant], CASES[0].request, { requests: 10, connections: 1 });
+          peakRss[variant] = Math.max(peakRss[variant], maxRss);
         }
-        results[framework][kase.name] = summary;
-        log?.(`${framework.padEnd(8)} ${kase.name.padEnd(24)} ${kase.variants.map((v) => `${v} ${summary[v].cpuUsPerRequest.median.toFixed(1)} µs/req`).join('  ')}`);
+      } finally {
+        for (const server of Object.values(servers)) stopServer(server);
       }
-      for (const variant of VARIANTS) {
-        const { maxRss } = await measure(servers[variant], CASES[0].request, { requests: 10, connections: 1 });
-        results[framework][`peak RSS (${variant})`] = maxRss;
-      }
-    } finally {
-      for (const server of Object.values(servers)) stopServer(server);
     }
+    results[framework] = {};
+    for (const kase of CASES) {
+      const summary = {};
+      for (const variant of kase.variants) {
+        const taken = samples[kase.name][variant];
+        summary[variant] = {
+          cpuUsPerRequest: summarise(taken, 'cpuUsPerRequest'),
+          requestsPerSecond: summarise(taken, 'requestsPerSecond'),
+          p50: summarise(taken, 'p50'),
+          p99: summarise(taken, 'p99'),
+          statuses: taken.at(-1).statuses,
+          errors: taken.reduce((sum, sample) => sum + sample.errors, 0),
+          samples: taken.map(({ cpuUsPerRequest, requestsPerSecond, p50, p99, requests: count }) => ({ cpuUsPerRequest, requestsPerSecond, p50, p99, requests: count })),
+        };
+      }
+      results[framework][kase.name] = summary;
+      log?.(`${framework.padEnd(8)} ${kase.name.padEnd(24)} ${kase.variants.map((v) => `${v} ${summary[v].cpuUsPerRequest.median.toFixed(1)} µs/req`).join('  ')}`);
+    }
+    for (const variant of VARIANTS) results[framework][`peak RSS (${variant})`] = peakRss[variant];
   }
   return results;
 }

@@ -19,7 +19,7 @@ function routes() {
 
 if (variant === 'contract') {
   const errors = errorContract({ typeBaseUrl: 'https://docs.example.com/errors/', onError: (error, problem) => problem.status >= 500 && log5xx(error) });
-  app.use(errors.guard({ bareStatuses: process.env.BARE !== 'off', checkRequest: process.env.CHECK !== 'off' }));
+  app.use(errors.guard());
   routes();
   app.use(errors.fallback());
   app.use(errors.handler());

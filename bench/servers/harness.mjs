@@ -16,5 +16,6 @@ export function reportWhenListening(server) {
     process.send?.({ type: 'usage', id: message.id, cpu: process.cpuUsage(), rss: process.memoryUsage.rss(), maxRss: process.resourceUsage().maxRSS * 1024 });
   });
   process.on('disconnect', () => process.exit(0));
+  // bench/profile.mjs stops a server with SIGINT so that --cpu-prof writes its profile.
   process.on('SIGINT', () => process.exit(0));
 }
