@@ -51,7 +51,7 @@ function statusOf(figure) {
 /** The Markdown report of one run. */
 export function markdown(results) {
   const lines = [];
-  lines.push(`Run: ${results.date}, ${results.mode}: ${results.settings.rounds} rounds, each with fresh server processes; per round, variant and case ${results.settings.warmupRequests} requests to warm up, then ${results.settings.requests} measured; ${results.settings.connections} connections.`);
+  lines.push(`Run: ${results.date}, ${results.mode}: ${results.settings.rounds} rounds, each with fresh server processes primed with ${results.settings.primeRequests} requests of every case; then per case and variant ${results.settings.warmupRequests} requests to warm up and ${results.settings.requests} measured; ${results.settings.connections} connections.`);
   lines.push(`Machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.platform}; server pinned to core 1 and load generator to core 0: ${results.machine.pinned ? 'yes' : 'no (no taskset)'}.`);
   lines.push(`Versions: ${Object.entries(results.versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`);
   lines.push('');

@@ -14,8 +14,8 @@ import { evaluateTargets, markdown } from './report.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
 const settings = quick
-  ? { rounds: 3, requests: 2000, warmupRequests: 1000, connections: 10 }
-  : { rounds: 7, requests: 10000, warmupRequests: 3000, connections: 10 };
+  ? { rounds: 2, requests: 2000, primeRequests: 1500, warmupRequests: 300, connections: 10 }
+  : { rounds: 5, requests: 8000, primeRequests: 3000, warmupRequests: 500, connections: 10 };
 
 function versionOf(name) {
   try {

@@ -16,10 +16,11 @@ function summarise(samples, key) {
 /**
  * For each framework and round: fresh server processes, one per variant (the same code differs by
  * up to 20% between two processes, so every round samples new ones and the median is taken over
- * processes); then for each case a warm-up, and the variants measured one after the other, their
- * order reversed every other round, so that drift cancels out.
+ * processes). Each process is first primed on every case it will serve, so that no case is
+ * measured while V8 is still compiling; then for each case a short warm-up, and the variants
+ * measured one after the other, their order reversed every other round, so that drift cancels out.
  */
-export async function runHttp({ rounds, requests, warmupRequests, connections, log }) {
+export async function runHttp({ rounds, requests, primeRequests, warmupRequests, connections, log }) {
   const results = {};
   for (const framework of FRAMEWORKS) {
     const samples = Object.fromEntries(CASES.map((kase) => [kase.name, Object.fromEntries(kase.variants.map((variant) => [variant, []]))]));
@@ -28,6 +29,7 @@ export async function runHttp({ rounds, requests, warmupRequests, connections, l
       const servers = {};
       try {
         for (const variant of VARIANTS) servers[variant] = await startServer(framework, variant);
+        for (const kase of CASES) for (const variant of kase.variants) await measure(servers[variant], kase.request, { requests: primeRequests, connections });
         for (const kase of CASES) {
           const order = round % 2 === 0 ? kase.variants : [...kase.variants].reverse();
           for (const variant of order) await measure(servers[variant], kase.request, { requests: warmupRequests, connections });
