@@ -1,7 +1,7 @@
 // `pnpm bench [--quick]`: micro benchmarks of core, then HTTP throughput of the three frameworks
 // with and without the contract. Writes bench/results.json and prints a Markdown table; a full run
 // also writes BENCHMARKS.md. Bounded: a few minutes full, under a minute with --quick.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,12 +17,22 @@ const settings = quick
   ? { rounds: 2, requests: 2000, primeRequests: 1500, warmupRequests: 300, connections: 10 }
   : { rounds: 5, requests: 8000, primeRequests: 3000, warmupRequests: 500, connections: 10 };
 
+/** A dependency's version, also for packages whose `exports` hide their package.json. */
 function versionOf(name) {
   try {
-    return createRequire(join(here, 'package.json'))(`${name}/package.json`).version;
+    let directory = dirname(createRequire(join(here, 'package.json')).resolve(name));
+    while (directory !== dirname(directory)) {
+      const manifest = join(directory, 'package.json');
+      if (existsSync(manifest)) {
+        const { name: found, version } = JSON.parse(readFileSync(manifest, 'utf8'));
+        if (found === name) return version;
+      }
+      directory = dirname(directory);
+    }
   } catch {
-    return 'unknown';
+    // fall through
   }
+  return 'unknown';
 }
 
 const started = Date.now();
