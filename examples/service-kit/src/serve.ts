@@ -29,3 +29,21 @@ export async function runMain(start: StartService): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
+
+/**
+ * A started Node HTTP server as a {@link RunningServer}: resolves once it listens, with the URL
+ * of the port it got (port 0 picks a free one).
+ */
+export function running(server: import('node:http').Server, host: string): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.once('listening', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      resolve({
+        url: `http://${host}:${port}`,
+        close: () => new Promise((done, fail) => server.close((error) => (error ? fail(error) : done()))),
+      });
+    });
+  });
+}
