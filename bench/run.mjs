@@ -68,9 +68,11 @@ writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n
 const table = markdown(results);
 console.log(table);
 if (!quick) {
+  // The profile findings are written by hand in bench/findings.md and kept with every table.
+  const findings = readFileSync(join(here, 'findings.md'), 'utf8');
   writeFileSync(
     join(here, '..', 'BENCHMARKS.md'),
-    `# Benchmarks\n\nWritten by \`pnpm bench\` (full run, ${results.seconds} s). Raw figures: \`bench/results.json\`. How it measures: \`bench/\` (servers/, http/, micro/).\n\n${table}\n`,
+    `# Benchmarks\n\nWritten by \`pnpm bench\` (full run, ${results.seconds} s). Raw figures: \`bench/results.json\`. How it measures: \`bench/\` (servers/, http/, micro/).\n\n${table}\n\n${findings}`,
   );
 }
 log(`done in ${results.seconds} s; ${results.targets.filter((check) => check.pass).length} of ${results.targets.length} targets met`);
