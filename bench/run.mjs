@@ -1,6 +1,6 @@
 // `pnpm bench [--quick]`: micro benchmarks of core, then HTTP throughput of the three frameworks
 // with and without the contract. Writes bench/results.json and prints a Markdown table; a full run
-// also writes BENCHMARKS.md. Bounded: a few minutes full, under a minute with --quick.
+// also writes BENCHMARKS.md. Bounded: about 5 to 6 minutes full, about a minute with --quick.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, platform, release, totalmem } from 'node:os';
