@@ -27,8 +27,20 @@ export function isBareErrorResponse(status: number, contentType: string | undefi
   const text = bodyText(body);
   if (text === undefined) return false;
   if (text === '') return true;
-  const plain = contentType === undefined || contentType === '' || /^text\/plain\b/i.test(contentType);
-  return plain && (text === reasonPhrase(status) || text === String(status));
+  return mayBeBareText(status, contentType) && (text === reasonPhrase(status) || text === String(status));
+}
+
+/**
+ * Whether a response with a non-empty body could still be bare: an error status whose body is
+ * untyped or plain text. Adapters that must read a body to know (a Web `Response`) ask this
+ * first, so they read only what could be a bare reason phrase.
+ *
+ * @example
+ * mayBeBareText(405, 'text/plain; charset=UTF-8'); // true: read the body and ask isBareErrorResponse
+ * mayBeBareText(404, 'application/json'); // false: a JSON body is the app's own
+ */
+export function mayBeBareText(status: number, contentType: string | undefined): boolean {
+  return isErrorStatus(status) && (contentType === undefined || contentType === '' || /^text\/plain\b/i.test(contentType));
 }
 
 /**

@@ -40,6 +40,18 @@ function report(settings: Settings, error: unknown, problem: Problem, request: R
 }
 
 /**
+ * What every adapter takes as its contract option: a contract made by `createErrorContract`,
+ * used as it is, or that function's options, made into one (`defaults` under the options).
+ *
+ * @example
+ * const contract = resolveContract(contractOrOptions); // in an adapter's factory
+ */
+export function resolveContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}, defaults: ErrorContractOptions = {}): ErrorContract {
+  const isContract = typeof (contractOrOptions as Partial<ErrorContract>).respond === 'function';
+  return isContract ? (contractOrOptions as ErrorContract) : createErrorContract({ ...defaults, ...(contractOrOptions as ErrorContractOptions) });
+}
+
+/**
  * Creates the error contract of a service: adapters for Express, Koa and Hono take it as their
  * one option, and every failure they see is answered through it.
  *

@@ -1,5 +1,6 @@
 // The last resort: when building a response fails (a BigInt or a cycle in an extension, a
 // throwing shape function), the client still gets a valid 500 in the contract's shape.
+import { withoutQuery } from './path.js';
 import { read } from './safe-read.js';
 import type { ErrorResponse, RequestLike, Shape } from './types.js';
 
@@ -9,9 +10,7 @@ const MAX_INSTANCE_LENGTH = 2048;
 export function safeInstance(request: RequestLike): string {
   const path = read(request, 'path');
   if (typeof path !== 'string') return '/';
-  const end = path.indexOf('?');
-  const bare = end === -1 ? path : path.slice(0, end);
-  return bare.slice(0, MAX_INSTANCE_LENGTH);
+  return withoutQuery(path).slice(0, MAX_INSTANCE_LENGTH);
 }
 
 const HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -20,15 +19,14 @@ const HEADERS: Readonly<Record<string, string>> = Object.freeze({
 });
 const DETAIL = 'The service failed to process the request.';
 
-/** A 500 built from constants and the request's path; it cannot fail. */
-export function fallbackResponse(request: RequestLike, shape: Shape, typeBaseUrl?: string): ErrorResponse {
+/** A 500 built from constants and the request's path; it cannot fail. `type` is the 500's type link. */
+export function fallbackResponse(request: RequestLike, shape: Shape, type: string): ErrorResponse {
   let method = 'GET';
   try {
     method = String(read(request, 'method') ?? 'GET').toUpperCase();
   } catch {
     // keep GET
   }
-  const type = typeBaseUrl === undefined ? 'about:blank' : `${typeBaseUrl}internal_server_error`;
   const body =
     shape === 'compact'
       ? `{"errors":[{"code":"internal_server_error","message":"${DETAIL}"}]}`

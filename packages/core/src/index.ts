@@ -1,7 +1,7 @@
 export { acceptsJson, acceptsProblemJson } from './accept.js';
-export { isBareErrorResponse, REPRESENTATION_HEADERS } from './bare-response.js';
+export { isBareErrorResponse, mayBeBareText, REPRESENTATION_HEADERS } from './bare-response.js';
 export type { BuiltinCode, Catalog, CatalogEntry, CodeOf } from './catalog.js';
-export { createErrorContract, type ErrorContract } from './contract.js';
+export { createErrorContract, type ErrorContract, resolveContract } from './contract.js';
 export { ContractError, isContractError, PROBLEM_MARK, type ProblemExtras, type ProblemInit } from './contract-error.js';
 export {
   badRequest,
@@ -19,6 +19,7 @@ export {
 export { readHeader, safeHeaderValue } from './headers.js';
 export type { ErrorContractOptions } from './options.js';
 export { formatAllow, problem, problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
+export { withoutQuery } from './path.js';
 export { isMalformedPath } from './request-checks.js';
 export { routeMiss } from './routing.js';
 export { codeForStatus, reasonPhrase, SPEC_STATUSES } from './statuses.js';

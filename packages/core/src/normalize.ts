@@ -128,7 +128,7 @@ function foreignVerdict(settings: Settings, error: unknown): Verdict {
 const TYPES = new WeakMap<Settings, Map<string, string>>();
 const MAX_CACHED_TYPES = 512;
 
-function typeFor(settings: Settings, code: string): string {
+export function typeFor(settings: Settings, code: string): string {
   if (settings.typeBaseUrl === undefined) return 'about:blank';
   let types = TYPES.get(settings);
   if (types === undefined) TYPES.set(settings, (types = new Map()));

@@ -2,7 +2,7 @@
 import { acceptsProblemJson } from './accept.js';
 import { fallbackResponse } from './fallback.js';
 import { readHeader, safeHeaderValue } from './headers.js';
-import { RESERVED_MEMBERS } from './normalize.js';
+import { RESERVED_MEMBERS, typeFor } from './normalize.js';
 import type { Settings } from './options.js';
 import { isErrorStatus } from './statuses.js';
 import type { ErrorResponse, Problem, RequestLike, Shape } from './types.js';
@@ -79,6 +79,6 @@ export function renderWith(settings: Settings, problem: Problem, request: Reques
     const body = isHead ? null : JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem));
     return { status: problem.status, headers, body };
   } catch {
-    return fallbackResponse(request, shape, settings.typeBaseUrl);
+    return fallbackResponse(request, shape, typeFor(settings, 'internal_server_error'));
   }
 }

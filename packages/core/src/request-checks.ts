@@ -2,6 +2,7 @@
 import { acceptsJson } from './accept.js';
 import type { ProblemInit } from './contract-error.js';
 import { readHeader } from './headers.js';
+import { withoutQuery } from './path.js';
 import { problems } from './problems.js';
 import type { RequestLike } from './types.js';
 
@@ -15,8 +16,7 @@ const MALFORMED_PATH = 'The request path is not validly percent-encoded.';
  * pass the raw text on), so the contract refuses such a path before routing, everywhere alike.
  */
 export function isMalformedPath(path: string): boolean {
-  const query = path.indexOf('?');
-  const bare = query === -1 ? path : path.slice(0, query);
+  const bare = withoutQuery(path);
   if (bare.indexOf('%') === -1) return false;
   try {
     decodeURIComponent(bare);

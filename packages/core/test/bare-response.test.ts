@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBareErrorResponse } from '../src/index.js';
+import { isBareErrorResponse, mayBeBareText } from '../src/index.js';
 
 describe('isBareErrorResponse', () => {
   it.each([
@@ -19,5 +19,24 @@ describe('isBareErrorResponse', () => {
     [404, undefined, { a: 1 }, false],
   ])('%i %s %j -> %s', (status, contentType, body, expected) => {
     expect(isBareErrorResponse(status, contentType, body)).toBe(expected);
+  });
+});
+
+describe('mayBeBareText: is a non-empty body worth reading?', () => {
+  it.each([
+    [405, 'text/plain; charset=UTF-8', true],
+    [403, undefined, true],
+    [404, '', true],
+    [404, 'application/json', false],
+    [404, 'text/html', false],
+    [200, 'text/plain', false],
+  ])('%i %s -> %s', (status, contentType, expected) => {
+    expect(mayBeBareText(status, contentType)).toBe(expected);
+  });
+
+  it('agrees with isBareErrorResponse on every typed reason phrase', () => {
+    for (const type of ['text/plain', 'application/json', 'text/html', undefined]) {
+      expect(isBareErrorResponse(403, type, 'Forbidden')).toBe(mayBeBareText(403, type));
+    }
   });
 });

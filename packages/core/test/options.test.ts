@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createErrorContract, notFound, SPEC_STATUSES } from '../src/index.js';
+import { createErrorContract, notFound, resolveContract, SPEC_STATUSES, withoutQuery } from '../src/index.js';
 import { request } from './helpers.js';
 
 describe('createErrorContract(options) checks its options at once', () => {
@@ -63,5 +63,37 @@ describe('onError', () => {
     const contract = createErrorContract({ onError });
     contract.render(contract.normalize(new Error('x'), request()), request());
     expect(onError).not.toHaveBeenCalled();
+  });
+});
+
+describe('resolveContract', () => {
+  it('uses a contract as it is', () => {
+    const contract = createErrorContract();
+    expect(resolveContract(contract)).toBe(contract);
+  });
+
+  it('makes one from options, with the defaults under them', () => {
+    const quiet = vi.fn();
+    const loud = vi.fn();
+    resolveContract({}, { onError: quiet }).respond(new Error('x'), request());
+    expect(quiet).toHaveBeenCalledTimes(1);
+    resolveContract({ onError: loud }, { onError: quiet }).respond(new Error('x'), request());
+    expect(loud).toHaveBeenCalledTimes(1);
+    expect(quiet).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks the options it is given', () => {
+    expect(() => resolveContract({ shape: 'xml' as never })).toThrow(TypeError);
+  });
+});
+
+describe('withoutQuery', () => {
+  it.each([
+    ['/widgets/9?token=x', '/widgets/9'],
+    ['/widgets/9', '/widgets/9'],
+    ['/?', '/'],
+    ['', ''],
+  ])('%j -> %j', (path, expected) => {
+    expect(withoutQuery(path)).toBe(expected);
   });
 });

@@ -37,8 +37,8 @@ function endBare(res: Response, originalEnd: AnyEnd, contract: ErrorContract | u
   const body = typeof chunk === 'function' ? undefined : chunk;
   if (contract === undefined || !isBareErrorResponse(res.statusCode, header(res, 'content-type'), body)) return originalEnd.apply(res, args);
   const callback = args.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-  writeResponse(res, contract.respond(problem(res.statusCode), requestLike(res.req as Request)), (text) => {
-    originalEnd.call(res, ...(text === undefined ? [] : [text]), ...(callback ? [callback] : []));
+  writeResponse(res, contract.respond(problem(res.statusCode), requestLike(res.req as Request)), {
+    end: (text) => originalEnd.call(res, ...(text === undefined ? [] : [text]), ...(callback ? [callback] : [])),
   });
   return res;
 }

@@ -1,10 +1,4 @@
-import {
-  createErrorContract,
-  type ErrorContract,
-  type ErrorContractOptions,
-  problems,
-  routeMiss,
-} from '@error-contract/core';
+import { type ErrorContract, type ErrorContractOptions, problems, resolveContract, routeMiss } from '@error-contract/core';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { routeMethods } from './route-methods.js';
 import { armBareStatus } from './bare-status.js';
@@ -38,10 +32,6 @@ export interface ExpressErrorContract {
   rateLimitHandler(req: Request, res: Response, next: NextFunction, options?: unknown): void;
 }
 
-function isContract(value: unknown): value is ErrorContract {
-  return typeof (value as Partial<ErrorContract> | undefined)?.respond === 'function';
-}
-
 function checkBoolean(value: unknown, name: string): boolean {
   if (value === undefined) return true;
   if (typeof value !== 'boolean') throw new TypeError(`@error-contract/express: \`${name}\` must be a boolean.`);
@@ -72,7 +62,7 @@ function retryAfterOf(req: Request, res: Response): number | undefined {
  * app.use(errors.handler());
  */
 export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}): ExpressErrorContract {
-  const contract = isContract(contractOrOptions) ? contractOrOptions : createErrorContract(contractOrOptions);
+  const contract = resolveContract(contractOrOptions);
 
   return {
     contract,
@@ -83,7 +73,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       return function errorContractGuard(req, res, next) {
         if (checkRequest) {
           const refusal = contract.checkRequest(requestLike(req));
-          if (refusal !== undefined) return writeResponse(res, refusal, undefined, false);
+          if (refusal !== undefined) return writeResponse(res, refusal, { replacesBody: false });
         }
         if (bareStatuses) armBareStatus(res, contract);
         next();
@@ -94,7 +84,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       return function errorContractFallback(req, res, next) {
         if (res.headersSent) return next();
         const miss = routeMiss(req.method, routeMethods(req.app, pathOf(req)));
-        writeResponse(res, contract.respond(miss, requestLike(req)), undefined, false);
+        writeResponse(res, contract.respond(miss, requestLike(req)), { replacesBody: false });
       };
     },
 

@@ -1,4 +1,4 @@
-import type { RequestLike } from '@error-contract/core';
+import { type RequestLike, withoutQuery } from '@error-contract/core';
 import type { Request } from 'express';
 
 /**
@@ -11,7 +11,5 @@ export function requestLike(req: Request): RequestLike {
 
 /** The path part of `originalUrl`, as the router matches it. */
 export function pathOf(req: Request): string {
-  const url = req.originalUrl ?? req.url ?? '/';
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  return withoutQuery(req.originalUrl ?? req.url ?? '/');
 }

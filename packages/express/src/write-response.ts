@@ -1,18 +1,21 @@
 import { type ErrorResponse, REPRESENTATION_HEADERS } from '@error-contract/core';
 import type { Response } from 'express';
 
+export interface WriteOptions {
+  /** False where no handler ran, so no body's headers need removing. Default true. */
+  replacesBody?: boolean;
+  /** How to end the response; the bare-status hook passes Node's own `end`. */
+  end?: (body?: string) => void;
+}
+
 /**
  * Writes a contract response on an Express response whose headers are not sent yet. Headers the
  * app set for the client (CORS, `Vary`, cookies) stay. When the error replaces a body a handler
  * was making (`replacesBody`), that body's headers go; a refusal or a route miss skips that, since
  * no handler ran.
  */
-export function writeResponse(
-  res: Response,
-  response: ErrorResponse,
-  end: (body?: string) => void = (body) => res.end(body),
-  replacesBody = true,
-): void {
+export function writeResponse(res: Response, response: ErrorResponse, options: WriteOptions = {}): void {
+  const { replacesBody = true, end = (body?: string) => res.end(body) } = options;
   if (replacesBody) for (const name of REPRESENTATION_HEADERS) res.removeHeader(name);
   res.statusCode = response.status;
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);

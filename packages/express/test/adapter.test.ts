@@ -268,6 +268,7 @@ describe.each(expresses)('%s', (_name, express, major) => {
     const app = appWith((a) => {
       a.get('/send-status', (_req, res) => res.sendStatus(403));
       a.get('/status-end', (_req, res) => res.status(401).end());
+      a.get('/bare-json-type', (_req, res) => res.status(401).type('json').end());
       a.get('/own-json', (_req, res) => res.status(404).json({ mine: true }));
       a.get('/ok', (_req, res) => res.sendStatus(200));
     });
@@ -282,6 +283,12 @@ describe.each(expresses)('%s', (_name, express, major) => {
 
     it('res.status(401).end() gets the contract body', async () => {
       const res = await request(app).get('/status-end').set(JSON_ACCEPT);
+      expect(res.body).toMatchObject({ status: 401, code: 'unauthorized' });
+    });
+
+    it('an empty body typed as JSON is bare too (the same rule as in Hono)', async () => {
+      const res = await request(app).get('/bare-json-type').set(JSON_ACCEPT);
+      expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ status: 401, code: 'unauthorized' });
     });
 

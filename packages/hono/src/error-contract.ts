@@ -1,9 +1,9 @@
 import {
-  createErrorContract,
   type ErrorContract,
   type ErrorContractOptions,
   problem,
   problems,
+  resolveContract,
   routeMiss,
 } from '@error-contract/core';
 import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
@@ -42,10 +42,6 @@ export interface HonoErrorContract {
   readonly validationHook: (result: ValidationResult, c: Context) => Response | undefined;
 }
 
-function isContract(value: unknown): value is ErrorContract {
-  return typeof (value as Partial<ErrorContract> | undefined)?.respond === 'function';
-}
-
 /** Seconds until the client may retry: hono-rate-limiter's reset time, else its `Retry-After`. */
 function retryAfterOf(c: Context): number | undefined {
   const resetTime = (c.get('rateLimit' as never) as { resetTime?: unknown } | undefined)?.resetTime;
@@ -73,14 +69,14 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
   if (app === null || typeof app !== 'object' || typeof (app as Partial<Hono>).fetch !== 'function') {
     throw new TypeError('@error-contract/hono: errorContract(app, options) needs the Hono app first.');
   }
-  const contract = isContract(contractOrOptions) ? contractOrOptions : createErrorContract(contractOrOptions);
+  const contract = resolveContract(contractOrOptions);
 
   const onError: ErrorHandler = function errorContractOnError(error, c) {
     return respondOn(c, contract.respond(error, requestLike(c)));
   };
 
   const notFound: NotFoundHandler = function errorContractNotFound(c) {
-    return respondOn(c, contract.respond(routeMiss(c.req.method, routeMethods(app, c.req.path)), requestLike(c)), false);
+    return respondOn(c, contract.respond(routeMiss(c.req.method, routeMethods(app, c.req.path)), requestLike(c)), { replacesBody: false });
   };
 
   /** A response from Hono: passed as it is unless it is a bare error. */
@@ -112,7 +108,7 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
 
   const middleware: MiddlewareHandler = async function errorContractMiddleware(c, next) {
     const refusal = contract.checkRequest(requestLike(c));
-    if (refusal !== undefined) return respondOn(c, refusal);
+    if (refusal !== undefined) return respondOn(c, refusal, { replacesBody: false });
     try {
       await next();
     } catch (error) {

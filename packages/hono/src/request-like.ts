@@ -1,4 +1,4 @@
-import type { RequestLike } from '@error-contract/core';
+import { type RequestLike, withoutQuery } from '@error-contract/core';
 import type { Context } from 'hono';
 
 /** What core needs of a Hono request. `c.req.path` is the full path routed, without the query. */
@@ -11,8 +11,7 @@ export function pathOfUrl(url: string): string {
   const scheme = url.indexOf('://');
   const start = url.indexOf('/', scheme === -1 ? 0 : scheme + 3);
   if (start === -1) return '/';
-  const query = url.indexOf('?', start);
-  return query === -1 ? url.slice(start) : url.slice(start, query);
+  return withoutQuery(url.slice(start));
 }
 
 interface NodeServerEnv {

@@ -1,4 +1,4 @@
-import { type ErrorResponse, isBareErrorResponse, REPRESENTATION_HEADERS } from '@error-contract/core';
+import { type ErrorResponse, isBareErrorResponse, mayBeBareText, REPRESENTATION_HEADERS } from '@error-contract/core';
 import type { Context } from 'hono';
 
 // Responses the contract made. The fetch wrapper passes them on without looking at their headers:
@@ -31,25 +31,24 @@ export function toResponse(response: ErrorResponse, base?: Headers): Response {
  * abandoned are removed first; `notFound` skips that, since no handler ran, and each removal
  * costs a Headers operation.
  */
-export function respondOn(c: Context, response: ErrorResponse, replacesBody = true): Response {
+export function respondOn(c: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): Response {
   if (replacesBody) for (const name of REPRESENTATION_HEADERS) c.header(name, undefined);
   return ours(c.newResponse(response.body, response.status as never, response.headers));
 }
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 const MAX_BARE_TEXT = 64;
 
 /**
- * Whether a finished response is an error left bare: `c.body(null, 403)`, or a reason phrase in
- * text (Hono's method-not-allowed middleware, `bodyLimit`'s default). JSON bodies (ours, or the
- * app's own) are left alone, so only small text bodies are ever read.
+ * Whether a finished response is an error left bare, by core's rule: no body (`c.body(null, 403)`),
+ * or a reason phrase in text (Hono's method-not-allowed middleware, `bodyLimit`'s default). Our
+ * own responses are never looked at, and only small text bodies are ever read.
  */
 export function isBare(res: Response): boolean | Promise<boolean> {
   if (res.status < 400 || OURS.has(res)) return false;
   const type = res.headers.get('content-type') ?? undefined;
-  if (type !== undefined && JSON_TYPE.test(type)) return false;
   if (res.body === null) return isBareErrorResponse(res.status, type, null);
-  if (type !== undefined && !/^text\/plain\b/i.test(type)) return false;
+  // Core's rule says which bodies could be a bare reason phrase; only those are read.
+  if (!mayBeBareText(res.status, type)) return false;
   const length = Number(res.headers.get('content-length') ?? Number.NaN);
   if (length > MAX_BARE_TEXT) return false;
   return res

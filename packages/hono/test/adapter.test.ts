@@ -81,6 +81,7 @@ describe.each(['fetch', 'middleware'] as const)('wired through errors.%s', (via)
       app.use('/limited', bodyLimit({ maxSize: 10 }));
       app.post('/limited', (c) => c.json({ ok: true }));
       app.get('/bare', (c) => c.body(null, 403));
+      app.get('/bare-json-type', (c) => c.body(null, 401, { 'content-type': 'application/json' }));
       app.get('/own-json', (c) => c.json({ mine: true }, 404));
       app.get('/own-text', (c) => c.text('Widget 9 was melted down', 410));
     }, via);
@@ -89,6 +90,12 @@ describe.each(['fetch', 'middleware'] as const)('wired through errors.%s', (via)
       const res = await request('/bare');
       expect(res.status).toBe(403);
       expect(await res.json()).toMatchObject({ status: 403, code: 'forbidden', instance: '/bare' });
+    });
+
+    it('an empty body typed as JSON is bare too (the same rule as in Express)', async () => {
+      const res = await request('/bare-json-type');
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ status: 401, code: 'unauthorized' });
     });
 
     it("bodyLimit's 413", async () => {

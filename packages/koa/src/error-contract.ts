@@ -1,11 +1,11 @@
 import {
-  createErrorContract,
   type ErrorContract,
   type ErrorContractOptions,
   type ErrorResponse,
   isBareErrorResponse,
   problem,
   problems,
+  resolveContract,
   routeMiss,
 } from '@error-contract/core';
 import type { Context, Middleware, Next } from 'koa';
@@ -27,10 +27,6 @@ export interface KoaOptions {
 /** The middleware, with the contract behind it for `contract.error(code)`. */
 export interface KoaErrorContract extends Middleware {
   readonly contract: ErrorContract;
-}
-
-function isContract(value: unknown): value is ErrorContract {
-  return typeof (value as Partial<ErrorContract> | undefined)?.respond === 'function';
 }
 
 /** Koa's `'error'` event wants an Error (its default listener throws on anything else). */
@@ -87,9 +83,8 @@ function afterDownstream(contract: ErrorContract, ctx: Context): { response: Err
  * app.use(router.routes());
  */
 export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}, options: KoaOptions = {}): KoaErrorContract {
-  const contract = isContract(contractOrOptions)
-    ? contractOrOptions
-    : createErrorContract({ onError: () => {}, ...contractOrOptions });
+  // Koa's 'error' event is the log; a contract made here from options logs nothing itself.
+  const contract = resolveContract(contractOrOptions, { onError: () => {} });
   if (options.checkRequest !== undefined && typeof options.checkRequest !== 'boolean') {
     throw new TypeError('@error-contract/koa: `checkRequest` must be a boolean.');
   }
@@ -118,7 +113,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     // A success is passed on untouched, after one read. (Koa's status is 404 until a body is set.)
     if (ctx.res.statusCode < 400 || ctx.respond === false || ctx.headerSent) return;
     const answer = afterDownstream(contract, ctx);
-    if (answer !== undefined) writeResponse(ctx, answer.response, answer.replacesBody);
+    if (answer !== undefined) writeResponse(ctx, answer.response, { replacesBody: answer.replacesBody });
   }
 
   // Not async: an async function and its await would cost every request extra microtask turns.
@@ -126,7 +121,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     if (checkRequest) {
       const refusal = contract.checkRequest(requestLike(ctx));
       if (refusal !== undefined) {
-        writeResponse(ctx, refusal, false);
+        writeResponse(ctx, refusal, { replacesBody: false });
         return Promise.resolve();
       }
     }

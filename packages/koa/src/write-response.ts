@@ -7,7 +7,7 @@ import type { Context } from 'koa';
  * replaces a body a handler was making (`replacesBody`), that body's headers go; a route miss
  * skips that, since no handler ran.
  */
-export function writeResponse(ctx: Context, response: ErrorResponse, replacesBody = true): void {
+export function writeResponse(ctx: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): void {
   if (replacesBody) for (const name of REPRESENTATION_HEADERS) ctx.remove(name);
   ctx.status = response.status;
   ctx.set(response.headers);
