@@ -18,6 +18,10 @@ export function serviceContract(config: Pick<ServiceConfig, 'log'> = {}): ErrorC
   return createErrorContract({
     typeBaseUrl: 'https://docs.example.com/errors/',
     shape: shapeFor,
+    // The service specification's strict mode: 406 for a missing Accept or one without JSON, and
+    // 400 before routing for a path that does not decode, the same in all three frameworks.
+    accept: 'strict',
+    rejectMalformedPath: true,
     onError(error, problem, request) {
       // 5xx are bugs: the operator gets the stack, the client a generic sentence.
       if (problem.status >= 500) log(`${request.method} ${problem.instance} -> ${problem.status}`, error);

@@ -3,7 +3,9 @@ import { ContractError, type ProblemExtras } from './contract-error.js';
 import { normalizeWith } from './normalize.js';
 import { type ErrorContractOptions, resolveSettings, type Settings } from './options.js';
 import { renderWith } from './render.js';
+import { pathOfTarget } from './path.js';
 import { refusalOf } from './request-checks.js';
+import { pathInScope } from './scope.js';
 import { describe } from './safe-read.js';
 import type { ErrorResponse, Problem, RequestLike } from './types.js';
 
@@ -20,11 +22,17 @@ export interface ErrorContract<C extends Catalog = Catalog> {
   /** A typed error for a catalog code, to `throw`; an unknown code is a 500 unless `extras.status` says otherwise. */
   error(code: CodeOf<C>, detail?: string, extras?: ProblemExtras & { status?: number }): ContractError;
   /**
-   * What is refused before routing, else undefined: 406 when the Accept header is missing or
-   * admits no JSON, then 400 when the path's percent-encoding does not decode.
+   * What is refused before routing, else undefined, as the options `accept` and
+   * `rejectMalformedPath` say: 406 for the Accept header, then 400 for a path whose
+   * percent-encoding does not decode. With the defaults, nothing is refused.
    * Builds no `Error`: it runs on every request.
    */
   checkRequest(request: RequestLike): ErrorResponse | undefined;
+  /**
+   * Whether the contract covers a request path (its `scope` option); adapters pass every response
+   * outside it through untouched. The path may carry a query or be in absolute form.
+   */
+  inScope(path: string): boolean;
   /** The catalog as given, for documentation and schema output. */
   readonly catalog: C;
 }
@@ -83,8 +91,11 @@ export function createErrorContract<const C extends Catalog = {}>(options: Error
       return new ContractError(status, detail, { ...extras, code });
     },
     checkRequest(request) {
-      const refusal = refusalOf(request);
+      const refusal = refusalOf(settings, request);
       return refusal === undefined ? undefined : respond(refusal, request);
+    },
+    inScope(path) {
+      return settings.scope === undefined || pathInScope(settings.scope, pathOfTarget(path));
     },
     catalog: (options.catalog ?? {}) as C,
   };

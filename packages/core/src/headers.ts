@@ -27,7 +27,9 @@ export function readHeader(headers: HeaderBag | undefined | null, name: string):
 
 // Headers an error may carry to the client (DESIGN.md, "Headers"); everything else it carries
 // (Content-Type, Set-Cookie, Location, ...) is dropped so that an error cannot rewrite the response.
-const CLIENT_HEADER = /^(?:allow|retry-after|www-authenticate|ratelimit(?:-[a-z]+)?|x-ratelimit-[a-z-]+|access-control-[a-z-]+)$/;
+// CORS headers are not among them: they are the app's CORS middleware's to set, on the response,
+// where they survive; an error that carries them (an upstream's) must not widen who may read us.
+const CLIENT_HEADER = /^(?:allow|retry-after|www-authenticate|ratelimit(?:-[a-z]+)?|x-ratelimit-[a-z-]+)$/;
 
 // RFC 9110 section 5.5: field values are visible ASCII, space, tab and obs-text. No CR, LF or NUL,
 // which is what keeps a value from splitting the response (header injection).

@@ -7,7 +7,8 @@ import { fieldSummary } from './problems.js';
 import { describe, items, read, readArray, readString } from './safe-read.js';
 import { codeForStatus, genericDetail, isErrorStatus, reasonPhrase } from './statuses.js';
 import type { FieldError, Problem, RequestLike } from './types.js';
-import { fieldErrorsOf } from './validation/field-errors.js';
+import { isMeantForClients, isUpstreamError } from './trust.js';
+import { readFieldErrors } from './validation/field-errors.js';
 import { knownFailureOf } from './well-known.js';
 
 const OWN_CODE = /^[a-z][a-z0-9_]{0,63}$/;
@@ -86,13 +87,16 @@ function ownVerdict(settings: Settings, error: ProblemInit): Verdict {
 }
 
 /** Anything else: the rules of DESIGN.md, in order: catalog, declared status, well-known
- * failure, validation, 500. */
+ * failure, validation, 500; then the trust rule (trust.ts) says what of it may be shown. */
 function foreignVerdict(settings: Settings, error: unknown): Verdict {
+  // Another server's answer, relayed by an HTTP client, is our failure: nothing of it is passed on.
+  if (isUpstreamError(error)) return UPSTREAM_VERDICT;
   const ownCode = readString(error, 'code');
   const entry = ownCode === undefined ? undefined : settings.catalog.get(ownCode);
   const declared = declaredStatus(error);
   const known = knownFailureOf(error);
-  const fieldErrors = fieldErrorsOf(error) ?? [];
+  const meantForClients = isMeantForClients(error);
+  const validation = readFieldErrors(error);
 
   let status = 500;
   let code: string | undefined;
@@ -103,10 +107,13 @@ function foreignVerdict(settings: Settings, error: unknown): Verdict {
     codeIsChosen = true;
   } else if (typeof declared === 'number') {
     status = declared;
-    if (status < 500 && ownCode !== undefined && OWN_CODE.test(ownCode)) code = ownCode;
+    if (status < 500 && meantForClients && ownCode !== undefined && OWN_CODE.test(ownCode)) code = ownCode;
   } else if (declared === undefined && known !== undefined) status = known.status;
-  else if (declared === undefined && fieldErrors.length > 0) status = 400;
+  else if (declared === undefined && validation !== undefined) status = 400;
 
+  // A validator's own failure is about the client's input; fields carried by a value that declares
+  // its own status are shown only when that value is meant for clients.
+  const fieldErrors = validation === undefined || status >= 500 || (declared !== undefined && !meantForClients) ? [] : validation.fieldErrors;
   const knownApplies = known !== undefined && known.status === status;
   if (code === undefined && knownApplies) code = known.code;
   if (code === undefined && fieldErrors.length > 0 && status === 400) code = 'validation_failed';
@@ -117,12 +124,23 @@ function foreignVerdict(settings: Settings, error: unknown): Verdict {
     codeIsChosen,
     fieldErrors,
     // A validator's own message is a dump of its issues (zod's is JSON): the fields carry the detail.
-    fixedDetail: knownApplies ? known.detail : fieldErrors.length > 0 ? fieldSummary(fieldErrors.length) : undefined,
+    fixedDetail: knownApplies ? known.detail : fieldErrors.length > 0 ? fieldSummary(fieldErrors.length, validation?.truncated) : undefined,
     text: readString(error, 'message') ?? (status >= 500 && settings.exposeInternalErrors ? describe(error) : undefined),
-    expose: read(error, 'expose') !== false,
-    headers: clientHeadersOf(error),
+    expose: meantForClients,
+    headers: meantForClients && status < 500 ? clientHeadersOf(error) : {},
   };
 }
+
+const UPSTREAM_VERDICT: Verdict = Object.freeze({
+  status: 500,
+  code: undefined,
+  codeIsChosen: false,
+  fieldErrors: [],
+  fixedDetail: undefined,
+  text: undefined,
+  expose: false,
+  headers: {},
+}) as Verdict;
 
 // `typeBaseUrl + code`, built once per code: a flat string serialises faster than a concatenation.
 const TYPES = new WeakMap<Settings, Map<string, string>>();
@@ -179,7 +197,8 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
     detail,
     type: catalogued?.type ?? typeFor(settings, code),
     instance: safeInstance(request),
-    fieldErrors: verdict.fieldErrors,
+    // A 5xx says nothing of what failed, field problems included (they may quote any value).
+    fieldErrors: internal ? [] : verdict.fieldErrors,
     headers: verdict.headers,
     extensions,
     exposed,

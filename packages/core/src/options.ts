@@ -30,7 +30,28 @@ export interface ErrorContractOptions<C extends Catalog = Catalog> {
   onError?: (error: unknown, problem: Problem, request: RequestLike) => void;
   /** Extra body members per request, e.g. a request id. Never replaces a standard member. */
   extensions?: (request: RequestLike) => Record<string, unknown>;
+  /**
+   * When the Accept header refuses a request before routing (406 `not_acceptable`):
+   * - `'any'` (default): never. A missing Accept admits any type (RFC 9110 section 12.5.1), and an
+   *   error may be sent as JSON whatever the Accept (section 15.5.7), so an existing app's pages,
+   *   files and clients that send no Accept keep working.
+   * - `'json'`: when an Accept is present and admits no JSON type (`text/html` only).
+   * - `'strict'`: also when Accept is missing: the service specification's rule (406 for a missing
+   *   Accept). Choose it for a JSON-only API whose clients all send Accept.
+   */
+  accept?: AcceptPolicy;
+  /** 400 `bad_request` before routing for a path whose percent-encoding does not decode. Default false. */
+  rejectMalformedPath?: boolean;
+  /**
+   * The path prefixes the contract covers, e.g. `'/api'` (which covers `/api` and `/api/...`, not
+   * `/apis`). Outside them adapters leave every response, failures included, as the app made it.
+   * Default: the whole app. In Express, mounting the middleware on a path does the same.
+   */
+  scope?: string | readonly string[];
 }
+
+/** See {@link ErrorContractOptions.accept}. */
+export type AcceptPolicy = 'any' | 'json' | 'strict';
 
 /** Options after their checks, in the form the hot path wants. */
 export interface Settings {
@@ -41,6 +62,10 @@ export interface Settings {
   exposeInternalErrors: boolean;
   onError: ErrorContractOptions['onError'];
   extensions: ErrorContractOptions['extensions'];
+  accept: AcceptPolicy;
+  rejectMalformedPath: boolean;
+  /** Normalised prefixes (leading slash, no trailing one), or undefined for the whole app. */
+  scope: readonly string[] | undefined;
 }
 
 function fail(message: string): never {
@@ -50,6 +75,19 @@ function fail(message: string): never {
 function optionalFunction<T>(value: T, name: string): T {
   if (value !== undefined && typeof value !== 'function') fail(`\`${name}\` must be a function.`);
   return value;
+}
+
+const ACCEPT_POLICIES: readonly AcceptPolicy[] = ['any', 'json', 'strict'];
+
+function resolveScope(scope: ErrorContractOptions['scope']): readonly string[] | undefined {
+  if (scope === undefined) return undefined;
+  const list = typeof scope === 'string' ? [scope] : scope;
+  if (!Array.isArray(list) || list.length === 0 || list.some((prefix) => typeof prefix !== 'string' || !prefix.startsWith('/'))) {
+    fail("`scope` must be a path prefix such as '/api', or a non-empty array of them.");
+  }
+  const prefixes = list.map((prefix: string) => prefix.replace(/\/+$/, ''));
+  // '/' (now '') covers every path: the same as no scope.
+  return prefixes.includes('') ? undefined : prefixes;
 }
 
 /** Checks options at once, as a middleware factory should, and resolves them. */
@@ -63,6 +101,9 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
     fail("`shape` must be 'detailed', 'compact' or a function of the request.");
   }
   if (typeof exposeInternalErrors !== 'boolean') fail('`exposeInternalErrors` must be a boolean.');
+  const { accept = 'any', rejectMalformedPath = false } = options;
+  if (!ACCEPT_POLICIES.includes(accept)) fail("`accept` must be 'any', 'json' or 'strict'.");
+  if (typeof rejectMalformedPath !== 'boolean') fail('`rejectMalformedPath` must be a boolean.');
   let allowed: Set<number> | undefined;
   if (statuses !== undefined) {
     if (!Array.isArray(statuses) || statuses.some((status) => !Number.isInteger(status) || status < 400 || status > 599)) {
@@ -79,5 +120,8 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
     exposeInternalErrors,
     onError: optionalFunction(options.onError, 'onError'),
     extensions: optionalFunction(options.extensions, 'extensions'),
+    accept,
+    rejectMalformedPath,
+    scope: resolveScope(options.scope),
   };
 }

@@ -1,5 +1,6 @@
 import { PROBLEM_MARK, type ProblemExtras, type ProblemInit } from './contract-error.js';
 import type { FieldError } from './types.js';
+import { MAX_DEPTH, MAX_FIELD_ERRORS } from './validation/field-errors.js';
 
 /**
  * Builds the plain form of a problem: no `Error`, no stack. Adapters pass these to
@@ -104,7 +105,13 @@ export const problems = {
   internalError: (detail?: string, extras?: ProblemExtras) => problem(500, detail, extras),
 };
 
-/** The detail of a validation failure: how many fields are wrong; the fields say how. */
-export function fieldSummary(count: number): string {
+/**
+ * The detail of a validation failure: how many fields are wrong (the fields say how), and when a
+ * bound cut the list short, that it did.
+ */
+export function fieldSummary(count: number, truncated = false): string {
+  if (truncated) {
+    return `The request has more invalid fields than the ${count} listed (at most ${MAX_FIELD_ERRORS} are listed, ${MAX_DEPTH} levels deep).`;
+  }
   return count === 1 ? 'The request has 1 invalid field.' : `The request has ${count} invalid fields.`;
 }

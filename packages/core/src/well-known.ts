@@ -10,6 +10,17 @@ export interface KnownFailure {
 }
 
 const NOT_JSON: KnownFailure = { status: 400, code: 'bad_request', detail: 'The request body is not valid JSON.' };
+// `null`, `1` or `"x"` are valid JSON; a strict parser (body-parser's and co-body's default) refuses
+// them because the body must be an object or array, and the client deserves those words.
+const NOT_OBJECT: KnownFailure = { status: 400, code: 'bad_request', detail: 'The request body must be a JSON object or array.' };
+const NOT_DECOMPRESSED: KnownFailure = { status: 400, code: 'bad_request', detail: 'The request body could not be decompressed.' };
+// Koa's convention (ctx.onerror): a missing file is a 404. The system code itself is never sent.
+const NO_SUCH_FILE: KnownFailure = { status: 404, code: 'not_found', detail: 'The requested resource was not found.' };
+// zlib's codes for input that does not inflate (node:zlib constants), as body parsers pass them on.
+const ZLIB_INPUT_CODES: ReadonlySet<string> = new Set(['Z_DATA_ERROR', 'Z_BUF_ERROR', 'Z_NEED_DICT']);
+// hono/validator's words for a JSON body that does not parse (it throws an HTTPException without a cause).
+const HONO_MALFORMED_JSON = 'Malformed JSON in request body';
+const MAX_REPARSED_BODY = 1024 * 1024;
 const BAD_PATH: KnownFailure = {
   status: 400,
   code: 'bad_request',
@@ -41,11 +52,30 @@ const BY_TYPE: Readonly<Record<string, KnownFailure>> = {
  */
 export function knownFailureOf(error: unknown): KnownFailure | undefined {
   const type = readString(error, 'type');
+  if (type === 'entity.parse.failed') return jsonFailureOf(error);
   if (type !== undefined && Object.hasOwn(BY_TYPE, type)) return BY_TYPE[type];
   const name = readString(error, 'name');
-  if (name === 'SyntaxError' && /JSON/.test(readString(error, 'message') ?? '')) return NOT_JSON;
+  const message = readString(error, 'message') ?? '';
+  if (name === 'SyntaxError' && (/JSON/.test(message) || read(error, 'body') !== undefined)) return jsonFailureOf(error);
   if (name === 'URIError') return BAD_PATH;
-  // co-body marks its parse errors with the body it failed on, and its message may not say JSON.
-  if (name === 'SyntaxError' && read(error, 'body') !== undefined) return NOT_JSON;
+  const code = readString(error, 'code');
+  if (code !== undefined && ZLIB_INPUT_CODES.has(code)) return NOT_DECOMPRESSED;
+  if (code === 'ENOENT' && readString(error, 'syscall') !== undefined) return NO_SUCH_FILE;
+  if (message === HONO_MALFORMED_JSON && read(error, 'status') === 400) return NOT_JSON;
   return undefined;
+}
+
+/**
+ * A JSON parse failure: the body is not JSON, or (strict parsers; co-body's message may not even
+ * say JSON) it is JSON but not an object or array. The parsers keep the body they failed on.
+ */
+function jsonFailureOf(error: unknown): KnownFailure {
+  const body = read(error, 'body');
+  if (typeof body !== 'string' || body.length > MAX_REPARSED_BODY) return NOT_JSON;
+  try {
+    JSON.parse(body);
+    return NOT_OBJECT;
+  } catch {
+    return NOT_JSON;
+  }
 }

@@ -60,8 +60,45 @@ describe('acceptsProblemJson', () => {
   });
 });
 
-describe('contract.checkRequest', () => {
+describe('contract.checkRequest: the default refuses nothing an app would answer', () => {
   const contract = createErrorContract({ onError: () => {} });
+
+  it.each([{}, { accept: 'text/html' }, { accept: 'image/png' }, { accept: ';;;' }])('Accept %j passes', (headers) => {
+    expect(contract.checkRequest(request({ headers }))).toBeUndefined();
+  });
+
+  it('a path that does not decode passes (the app decides)', () => {
+    expect(contract.checkRequest(request({ path: '/%ZZ' }))).toBeUndefined();
+  });
+});
+
+describe("contract.checkRequest with accept: 'json'", () => {
+  const contract = createErrorContract({ onError: () => {}, accept: 'json' });
+
+  it('a missing Accept passes: it admits any type (RFC 9110 section 12.5.1)', () => {
+    expect(contract.checkRequest(request({ headers: {} }))).toBeUndefined();
+  });
+
+  it('an Accept with no JSON type is 406', () => {
+    expect(contract.checkRequest(request({ headers: { accept: 'text/html' } }))!.status).toBe(406);
+  });
+
+  it('a path that does not decode still passes: that is a switch of its own', () => {
+    expect(contract.checkRequest(request({ path: '/%ZZ' }))).toBeUndefined();
+  });
+});
+
+describe('contract.checkRequest: rejectMalformedPath alone', () => {
+  const contract = createErrorContract({ onError: () => {}, rejectMalformedPath: true });
+
+  it('refuses the path, and still no Accept', () => {
+    expect(contract.checkRequest(request({ path: '/%ZZ', headers: {} }))!.status).toBe(400);
+    expect(contract.checkRequest(request({ headers: { accept: 'text/html' } }))).toBeUndefined();
+  });
+});
+
+describe("contract.checkRequest with accept: 'strict' and rejectMalformedPath (the service specification)", () => {
+  const contract = createErrorContract({ onError: () => {}, accept: 'strict', rejectMalformedPath: true });
 
   it('passes a request that accepts JSON', () => {
     expect(contract.checkRequest(request())).toBeUndefined();
@@ -83,6 +120,18 @@ describe('contract.checkRequest', () => {
     const response = contract.checkRequest(request({ path }))!;
     expect(response.status).toBe(400);
     expect(JSON.parse(response.body!)).toMatchObject({ code: 'bad_request', detail: 'The request path is not validly percent-encoded.' });
+  });
+
+  it('reads the path of an absolute-form target', () => {
+    expect(contract.checkRequest(request({ path: 'http://example.com/%ZZ' }))!.status).toBe(400);
+    expect(contract.checkRequest(request({ path: 'http://example.com/w?q=%ZZ' }))).toBeUndefined();
+  });
+
+  it('is linear in the Accept header: a 16 KB one costs no more than reading it', () => {
+    const long = `${'text/x-filler;level=1;q=0.5, '.repeat(560)}application/json`;
+    expect(long.length).toBeGreaterThan(16_000);
+    expect(contract.checkRequest(request({ headers: { accept: long } }))).toBeUndefined();
+    expect(contract.checkRequest(request({ headers: { accept: long.replace('application/json', 'text/plain') } }))!.status).toBe(406);
   });
 
   it.each(['/widgets/caf%C3%A9', '/w/%20x', '/plain', '/w?q=%ZZ'])('passes a path that decodes (or a bad query): %s', (path) => {

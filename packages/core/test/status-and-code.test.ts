@@ -22,7 +22,9 @@ const cases: Array<[string, unknown, number, string, string?]> = [
   ['http-errors with expose: false', createError(400, 'secret parser state', { expose: false }), 400, 'bad_request', 'The request is not formatted properly.'],
   ['http-errors 503', createError(503, 'db-7 down'), 503, 'service_unavailable', 'Service Unavailable.'],
   ['Koa-style { status, expose }', Object.assign(new Error('Nope'), { status: 403, expose: true }), 403, 'forbidden', 'Nope'],
-  ['statusCode instead of status', Object.assign(new Error('Widget retired'), { statusCode: 410 }), 410, 'gone', 'Widget retired'],
+  ['statusCode instead of status', Object.assign(new Error('Widget retired'), { statusCode: 410, expose: true }), 410, 'gone', 'Widget retired'],
+  // The trust rule (trust.ts): a status is honoured from any error, its message only when it says it is meant for clients.
+  ['a status without expose: the message stays inside', Object.assign(new Error('row 7 locked by job 12'), { status: 409 }), 409, 'conflict', 'Conflict.'],
   ['Hono HTTPException', new HTTPException(401, { message: 'Bad token' }), 401, 'unauthorized', 'Bad token'],
   ['Boom.notFound', Boom.notFound('No widget'), 404, 'not_found', 'No widget'],
   ['Boom.badImplementation', Boom.badImplementation('db password=x'), 500, 'internal_server_error', 'The service failed to process the request.'],

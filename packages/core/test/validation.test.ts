@@ -113,11 +113,17 @@ describe('field problems from the validators users already have', () => {
     expect(answer(error).status).toBe(500);
   });
 
-  it('an error that declares its status keeps it and still lists its fields', () => {
-    const error = Object.assign(zodError(), { status: 422 });
+  it('an error meant for clients that declares its status keeps it and still lists its fields', () => {
+    const error = Object.assign(zodError(), { status: 422, expose: true });
     const { body } = answer(error);
     expect(body).toMatchObject({ status: 422, code: 'unprocessable_entity' });
     expect(body?.errors).toHaveLength(2);
+  });
+
+  it('an error that declares its status but not that it is meant for clients shows no fields', () => {
+    const { body } = answer(Object.assign(zodError(), { status: 422 }));
+    expect(body).toMatchObject({ status: 422, code: 'unprocessable_entity' });
+    expect(body).not.toHaveProperty('errors');
   });
 
   it('validationFailed(fieldErrors) is the same contract', () => {

@@ -1,0 +1,61 @@
+// The trust rule: what of a thrown value may reach a client. One rule, for all three frameworks.
+//
+// - Status: any value that declares an integer error status (`status`, `statusCode`, Boom's
+//   `output.statusCode`) sets it, as Express's final handler and Koa do, except an HTTP client's
+//   error about an upstream response: what another server told us is not what we tell our client,
+//   so that is a 500.
+// - Message, field errors and headers: only from a value known to be meant for clients, and only
+//   with a 4xx status. Known to be meant for clients: our own problems, an object that says
+//   `expose: true` (Koa's rule; http-errors sets it for every 4xx, so `ctx.throw` and body-parser
+//   qualify), Boom, and Hono's `HTTPException`. A 5xx carries nothing from the thrown value.
+// - Which headers: the allow-list of headers.ts (`Allow`, `Retry-After`, `WWW-Authenticate`,
+//   rate-limit headers), each checked against header injection.
+import { read, readString } from './safe-read.js';
+
+/** Marks of the HTTP clients' errors about an upstream response. */
+const UPSTREAM_CODES: ReadonlySet<string> = new Set([
+  'UND_ERR_RESPONSE_STATUS_CODE', // undici's ResponseStatusCodeError
+  'ERR_NON_2XX_3XX_RESPONSE', // got's HTTPError
+]);
+// Our own client's ApiError: an error another service answered us with.
+const API_ERROR = Symbol.for('error-contract.api-error');
+
+function isObject(value: unknown): value is object {
+  return value !== null && (typeof value === 'object' || typeof value === 'function');
+}
+
+/**
+ * Whether a thrown value is an HTTP client's error about a response another server sent: axios
+ * (`isAxiosError`), undici and got (their codes), ky, got and superagent-style errors that carry
+ * the `response` they failed on, and our own client's `ApiError`.
+ */
+export function isUpstreamError(error: unknown): boolean {
+  if (!isObject(error)) return false;
+  if (read(error, 'isAxiosError') === true || read(error, API_ERROR) === true) return true;
+  const code = readString(error, 'code');
+  if (code !== undefined && UPSTREAM_CODES.has(code)) return true;
+  const response = read(error, 'response');
+  return isObject(response) && (typeof read(response, 'status') === 'number' || typeof read(response, 'statusCode') === 'number');
+}
+
+/** Hono's `HTTPException`: an Error with a `getResponse()` and its own `res` slot. */
+function isHonoHttpException(error: object): boolean {
+  if (typeof read(error, 'getResponse') !== 'function') return false;
+  try {
+    return Object.hasOwn(error, 'res');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether a thrown value is known to be meant for clients, so that its message, field errors and
+ * allowed headers may be sent with a 4xx: `expose: true` (http-errors, Koa), Boom, Hono's
+ * `HTTPException`. `expose: false` says no, whatever the kind. Our own problems are judged apart.
+ */
+export function isMeantForClients(error: unknown): boolean {
+  if (!isObject(error)) return false;
+  const expose = read(error, 'expose');
+  if (expose === false) return false;
+  return expose === true || read(error, 'isBoom') === true || isHonoHttpException(error);
+}
