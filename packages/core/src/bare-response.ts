@@ -21,9 +21,13 @@ function bodyText(body: unknown): string | undefined {
  * @example
  * isBareErrorResponse(403, 'text/plain; charset=utf-8', 'Forbidden'); // true
  * isBareErrorResponse(404, 'application/json', '{"error":"mine"}'); // false
+ * isBareErrorResponse(403, 'application/json', undefined, 'HEAD'); // false: a HEAD has no body to judge
  */
-export function isBareErrorResponse(status: number, contentType: string | undefined, body: unknown): boolean {
+export function isBareErrorResponse(status: number, contentType: string | undefined, body: unknown, method?: string): boolean {
   if (!isErrorStatus(status)) return false;
+  // A HEAD response never has a body, so its body says nothing: judge by what a GET would send.
+  // A JSON-typed one (the contract's own, or the app's) is not bare.
+  if (method === 'HEAD') return mayBeBareText(status, contentType);
   const text = bodyText(body);
   if (text === undefined) return false;
   if (text === '') return true;
@@ -58,3 +62,18 @@ export const REPRESENTATION_HEADERS: readonly string[] = Object.freeze([
   'etag',
   'last-modified',
 ]);
+
+const KEEP_CONTENT_RANGE: readonly string[] = Object.freeze(REPRESENTATION_HEADERS.filter((name) => name !== 'content-range'));
+
+/**
+ * The representation headers an error with this status replaces: {@link REPRESENTATION_HEADERS},
+ * except that a 416 keeps `Content-Range` (`bytes *\/1234`), which tells the client the size of
+ * what it asked a range of (RFC 9110 section 15.5.17).
+ *
+ * @example
+ * staleHeaders(416).includes('content-range'); // false
+ * staleHeaders(500).includes('content-range'); // true
+ */
+export function staleHeaders(status: number): readonly string[] {
+  return status === 416 ? KEEP_CONTENT_RANGE : REPRESENTATION_HEADERS;
+}

@@ -1,5 +1,5 @@
 export { acceptsJson, acceptsProblemJson } from './accept.js';
-export { isBareErrorResponse, mayBeBareText, REPRESENTATION_HEADERS } from './bare-response.js';
+export { isBareErrorResponse, mayBeBareText, REPRESENTATION_HEADERS, staleHeaders } from './bare-response.js';
 export type { BuiltinCode, Catalog, CatalogEntry, CodeOf } from './catalog.js';
 export { createErrorContract, type ErrorContract, resolveContract } from './contract.js';
 export { ContractError, isContractError, PROBLEM_MARK, type ProblemExtras, type ProblemInit } from './contract-error.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBareErrorResponse, mayBeBareText } from '../src/index.js';
+import { isBareErrorResponse, mayBeBareText, staleHeaders } from '../src/index.js';
 
 describe('isBareErrorResponse', () => {
   it.each([
@@ -38,5 +38,20 @@ describe('mayBeBareText: is a non-empty body worth reading?', () => {
     for (const type of ['text/plain', 'application/json', 'text/html', undefined]) {
       expect(isBareErrorResponse(403, type, 'Forbidden')).toBe(mayBeBareText(403, type));
     }
+  });
+});
+
+describe('HEAD and 416', () => {
+  it('a HEAD error is bare when a GET would be: untyped or text, never JSON (our own answer included)', () => {
+    expect(isBareErrorResponse(403, undefined, undefined, 'HEAD')).toBe(true);
+    expect(isBareErrorResponse(403, 'text/plain; charset=utf-8', undefined, 'HEAD')).toBe(true);
+    expect(isBareErrorResponse(403, 'application/json', undefined, 'HEAD')).toBe(false);
+    expect(isBareErrorResponse(200, undefined, undefined, 'HEAD')).toBe(false);
+  });
+
+  it('a 416 keeps Content-Range; every other error drops it', () => {
+    expect(staleHeaders(416)).not.toContain('content-range');
+    expect(staleHeaders(416)).toContain('content-length');
+    expect(staleHeaders(404)).toContain('content-range');
   });
 });

@@ -1,54 +1,56 @@
 // `res.sendStatus(403)` or `res.status(404).end()` ends a response without calling `next`, so no
-// error handler sees it. The guard replaces `end`, once, on the app's own response prototype
-// (`app.response`, which Express gives every `res` of the app) and keeps the contract there; that
-// `end` asks core whether an error response is bare and, if so, writes the contract's body.
-// Nothing is written per request: replacing `res.end` on each response, or marking each response,
-// cost Express about 8 µs and 2 µs a request (bench/focus.mjs, CPU profile), so a success pays one
-// status comparison instead.
+// error handler sees it. The guard replaces `end` on each response it lets through, and only on
+// those: nothing shared is patched, so a response of another app, or of a path outside the
+// contract's mount point, is never touched. That `end` asks core whether an error response is
+// bare and, if so, writes the contract's body. A success pays one status comparison.
 import { type ErrorContract, isBareErrorResponse, problem } from '@error-contract/core';
 import type { Request, Response } from 'express';
 import { requestLike } from './request-like.js';
 import { writeResponse } from './write-response.js';
 
-const CONTRACT = Symbol.for('error-contract.express.bare-status-contract');
-
 type AnyEnd = (this: Response, ...args: unknown[]) => Response;
-type Patched = { end: AnyEnd; [CONTRACT]?: ErrorContract };
+
+// Responses the contract itself is writing: their `end` is ours, not a bare status to replace.
+const WRITING = new WeakSet<Response>();
+
+/** Ends `res` with the contract's own response, past the bare-status hook. */
+export function endAsContract(res: Response, write: () => void): void {
+  WRITING.add(res);
+  try {
+    write();
+  } finally {
+    WRITING.delete(res);
+  }
+}
 
 function header(res: Response, name: string): string | undefined {
   const value = res.getHeader(name);
   return typeof value === 'string' ? value : undefined;
 }
 
-function patch(prototype: Patched, contract: ErrorContract): void {
-  const originalEnd = prototype.end;
-  Object.defineProperty(prototype, CONTRACT, { value: contract, writable: true, configurable: true });
-  Object.defineProperty(prototype, 'end', {
-    configurable: true,
-    writable: true,
-    value: function contractEnd(this: Response, chunk?: unknown) {
-      if (this.statusCode < 400 || this.headersSent) return originalEnd.apply(this, arguments as unknown as unknown[]);
-      return endBare(this, originalEnd, (this as unknown as Patched)[CONTRACT], [...(arguments as unknown as unknown[])], chunk);
-    },
-  });
-}
-
-function endBare(res: Response, originalEnd: AnyEnd, contract: ErrorContract | undefined, args: unknown[], chunk: unknown): Response {
+function endBare(res: Response, originalEnd: AnyEnd, contract: ErrorContract, args: unknown[]): Response {
+  const chunk = args[0];
   const body = typeof chunk === 'function' ? undefined : chunk;
-  if (contract === undefined || !isBareErrorResponse(res.statusCode, header(res, 'content-type'), body)) return originalEnd.apply(res, args);
+  if (!isBareErrorResponse(res.statusCode, header(res, 'content-type'), body, res.req?.method)) return originalEnd.apply(res, args);
   const callback = args.find((arg) => typeof arg === 'function') as (() => void) | undefined;
-  writeResponse(res, contract.respond(problem(res.statusCode), requestLike(res.req as Request)), {
-    end: (text) => originalEnd.call(res, ...(text === undefined ? [] : [text]), ...(callback ? [callback] : [])),
-  });
+  endAsContract(res, () =>
+    writeResponse(res, contract.respond(problem(res.statusCode), requestLike(res.req as Request)), {
+      end: (text) => originalEnd.call(res, ...(text === undefined ? [] : [text]), ...(callback ? [callback] : [])),
+    }),
+  );
   return res;
 }
 
-/**
- * Makes bare error statuses of every response of this response's app answer in the contract's
- * shape. Patches the app's response prototype the first time it sees it; after that, nothing.
- */
+const ARMED = Symbol.for('error-contract.express.bare-status');
+
+/** Makes a bare error status of this one response answer in the contract's shape. */
 export function armBareStatus(res: Response, contract: ErrorContract): void {
-  const prototype = Object.getPrototypeOf(res) as Patched | null;
-  if (prototype === null || Object.hasOwn(prototype, CONTRACT)) return;
-  patch(prototype, contract);
+  const armed = res as Response & { [ARMED]?: true };
+  if (armed[ARMED] === true) return;
+  armed[ARMED] = true;
+  const originalEnd = res.end as AnyEnd;
+  res.end = function contractEnd(this: Response, ...args: unknown[]) {
+    if (this.statusCode < 400 || this.headersSent || WRITING.has(this)) return originalEnd.apply(this, args);
+    return endBare(this, originalEnd, contract, args);
+  } as Response['end'];
 }

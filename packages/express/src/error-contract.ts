@@ -1,7 +1,7 @@
 import { type ErrorContract, type ErrorContractOptions, problems, resolveContract, routeMiss } from '@error-contract/core';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { routeMethods } from './route-methods.js';
-import { armBareStatus } from './bare-status.js';
+import { armBareStatus, endAsContract } from './bare-status.js';
 import { pathOf, requestLike } from './request-like.js';
 import { writeResponse } from './write-response.js';
 
@@ -12,7 +12,10 @@ import { writeResponse } from './write-response.js';
  * app.use(errors.guard({ checkRequest: false })); // bare statuses only, no 406
  */
 export interface GuardOptions {
-  /** Refuse before routing: 406 when Accept admits no JSON, 400 for a path that does not decode. Default true. */
+  /**
+   * Run the contract's checks before routing (its `accept` and `rejectMalformedPath` options; with
+   * their defaults nothing is refused). Default true.
+   */
   checkRequest?: boolean;
   /** Give `res.sendStatus(4xx)` and empty error responses the contract's body. Default true. */
   bareStatuses?: boolean;
@@ -22,9 +25,12 @@ export interface GuardOptions {
 export interface ExpressErrorContract {
   /** The core contract behind it, for `contract.error(code)` and custom responses. */
   readonly contract: ErrorContract;
-  /** First, before the routes: 406 for a non-JSON Accept, 400 for an undecodable path; bare error statuses get the contract's body. */
+  /** First, before the routes: the contract's refusals (406, 400), if its options ask for them; bare error statuses get the contract's body. */
   guard(options?: GuardOptions): RequestHandler;
-  /** After the routes: 405 with `Allow` when the path exists under another method, else 404. */
+  /**
+   * After the routes: 405 with `Allow` when the path exists under another method, else 404. An
+   * OPTIONS request for a path that exists is left to Express, which answers it with `Allow`.
+   */
   fallback(): RequestHandler;
   /** Last: the 4-argument error handler for whatever reached `next(err)` or was thrown. */
   handler(): ErrorRequestHandler;
@@ -48,7 +54,9 @@ function retryAfterOf(req: Request, res: Response): number | undefined {
 
 /**
  * Plugs the error contract into an Express 4 or 5 app: four lines, and every failure answers in
- * one JSON shape. Takes a contract from `createErrorContract`, or that function's options.
+ * one JSON shape. Takes a contract from `createErrorContract`, or that function's options. Mount
+ * the three middleware on a path (`app.use('/api', errors.guard())`) or a Router to cover only that
+ * part of the app: every other response stays exactly as Express makes it.
  *
  * @example
  * import express from 'express';
@@ -71,9 +79,10 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       const checkRequest = checkBoolean(options.checkRequest, 'checkRequest');
       const bareStatuses = checkBoolean(options.bareStatuses, 'bareStatuses');
       return function errorContractGuard(req, res, next) {
+        if (!contract.inScope(req.originalUrl ?? req.url)) return next();
         if (checkRequest) {
           const refusal = contract.checkRequest(requestLike(req));
-          if (refusal !== undefined) return writeResponse(res, refusal, { replacesBody: false });
+          if (refusal !== undefined) return endAsContract(res, () => writeResponse(res, refusal, { replacesBody: false }));
         }
         if (bareStatuses) armBareStatus(res, contract);
         next();
@@ -82,18 +91,22 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
 
     fallback() {
       return function errorContractFallback(req, res, next) {
-        if (res.headersSent) return next();
+        if (res.headersSent || !contract.inScope(req.originalUrl ?? req.url)) return next();
         const miss = routeMiss(req.method, routeMethods(req.app, pathOf(req)));
-        writeResponse(res, contract.respond(miss, requestLike(req)), { replacesBody: false });
+        // Express answers OPTIONS for a path its routes have (200, Allow) once its router runs out.
+        if (miss.status === 405 && req.method === 'OPTIONS') return next();
+        endAsContract(res, () => writeResponse(res, contract.respond(miss, requestLike(req)), { replacesBody: false }));
       };
     },
 
     handler() {
       return function errorContractHandler(err: unknown, req: Request, res: Response, next: NextFunction) {
-        // Express's own handler knows how to abort a response that has started (expressjs.com, "Error handling").
+        if (!contract.inScope(req.originalUrl ?? req.url)) return next(err);
+        // A response that has started cannot become an error: Express's own handler destroys the
+        // socket (expressjs.com, "Error handling"), so the client sees a cut-short body, not a hang.
         if (res.headersSent) return next(err);
         try {
-          writeResponse(res, contract.respond(err, requestLike(req)));
+          endAsContract(res, () => writeResponse(res, contract.respond(err, requestLike(req))));
         } catch {
           next(err);
         }
@@ -102,7 +115,8 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
 
     rateLimitHandler(req, res) {
       if (res.headersSent) return;
-      writeResponse(res, contract.respond(problems.tooManyRequests({ retryAfter: retryAfterOf(req, res) }), requestLike(req)));
+      const response = contract.respond(problems.tooManyRequests({ retryAfter: retryAfterOf(req, res) }), requestLike(req));
+      endAsContract(res, () => writeResponse(res, response));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type ErrorResponse, REPRESENTATION_HEADERS } from '@error-contract/core';
+import { type ErrorResponse, staleHeaders } from '@error-contract/core';
 import type { Response } from 'express';
 
 export interface WriteOptions {
@@ -10,13 +10,13 @@ export interface WriteOptions {
 
 /**
  * Writes a contract response on an Express response whose headers are not sent yet. Headers the
- * app set for the client (CORS, `Vary`, cookies) stay. When the error replaces a body a handler
- * was making (`replacesBody`), that body's headers go; a refusal or a route miss skips that, since
- * no handler ran.
+ * app set for the client (CORS, helmet's, `Vary`, cookies) stay. When the error replaces a body a
+ * handler was making (`replacesBody`), that body's headers go; a refusal or a route miss skips
+ * that, since no handler ran.
  */
 export function writeResponse(res: Response, response: ErrorResponse, options: WriteOptions = {}): void {
   const { replacesBody = true, end = (body?: string) => res.end(body) } = options;
-  if (replacesBody) for (const name of REPRESENTATION_HEADERS) res.removeHeader(name);
+  if (replacesBody) for (const name of staleHeaders(response.status)) res.removeHeader(name);
   res.statusCode = response.status;
   for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
   if (response.body === null) {

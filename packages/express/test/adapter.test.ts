@@ -20,8 +20,18 @@ describe.each(expresses)('%s', (_name, express, major) => {
     return app;
   }
 
-  describe('guard: 406', () => {
-    const app = appWith((a) => a.get('/widgets', (_req, res) => res.json([])));
+  describe('guard: the default refuses nothing', () => {
+    const app = appWith((a) => a.get('/page', (_req, res) => res.type('html').send('<h1>hi</h1>')));
+
+    it.each([undefined, 'text/html', 'image/png'])('Accept %j reaches the route', async (accept) => {
+      const res = await request(app).get('/page').set('Accept', accept ?? '');
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('<h1>hi</h1>');
+    });
+  });
+
+  describe("guard: 406 with accept: 'strict'", () => {
+    const app = appWith((a) => a.get('/widgets', (_req, res) => res.json([])), { accept: 'strict' });
 
     it('missing Accept is 406 not_acceptable, before routing', async () => {
       const res = await request(app).get('/nowhere').set('Accept', '');
@@ -344,6 +354,135 @@ describe.each(expresses)('%s', (_name, express, major) => {
       const v2 = await request(app).get('/api/client/v2/widgets/9?verbose=1').set('Accept', 'application/problem+json');
       expect(v2.headers['content-type']).toBe('application/problem+json');
       expect(v2.body).toMatchObject({ instance: '/api/client/v2/widgets/9', detail: 'No widget has the id "9".' });
+    });
+  });
+
+  describe('scope and do no harm', () => {
+    function scopedApp(onError: (error: unknown) => void = () => {}) {
+      const app = express();
+      const errors = errorContract({ onError: (error) => onError(error) });
+      const api = express.Router();
+      api.get('/widgets', (_req, res) => res.json([]));
+      api.get('/forbidden', (_req, res) => res.sendStatus(403));
+      api.get('/fail', () => {
+        throw new Error('db down');
+      });
+      app.use('/api', errors.guard());
+      app.use('/api', api);
+      app.use('/api', errors.fallback());
+      app.use('/api', errors.handler());
+      app.get('/page', (_req, res) => res.type('html').send('<p>page</p>'));
+      app.get('/forbidden-page', (_req, res) => res.sendStatus(403));
+      app.get('/broken-page', () => {
+        throw new Error('template missing');
+      });
+      return app;
+    }
+
+    it('inside the mount point: 404, 405, bare statuses and throws are in the contract', async () => {
+      const app = scopedApp();
+      expect((await request(app).get('/api/nothing')).body).toMatchObject({ status: 404, instance: '/api/nothing' });
+      expect((await request(app).put('/api/widgets')).body).toMatchObject({ status: 405 });
+      expect((await request(app).get('/api/forbidden')).body).toMatchObject({ status: 403, code: 'forbidden' });
+      expect((await request(app).get('/api/fail')).body).toMatchObject({ status: 500 });
+    });
+
+    it("outside it, Express's own answers: its 404 page, its sendStatus text, its 500 page", async () => {
+      const app = scopedApp();
+      const missing = await request(app).get('/nothing');
+      expect(missing.status).toBe(404);
+      expect(missing.headers['content-type']).toMatch(/^text\/html/);
+      const forbidden = await request(app).get('/forbidden-page');
+      expect(forbidden.text).toBe('Forbidden');
+      const broken = await request(app).get('/broken-page');
+      expect(broken.status).toBe(500);
+      expect(broken.headers['content-type']).toMatch(/^text\/html/);
+    });
+
+    it('no shared prototype is patched: after /api requests, another app and paths outside keep sendStatus as Express sends it', async () => {
+      const app = scopedApp();
+      await request(app).get('/api/forbidden');
+      expect((await request(app).get('/forbidden-page')).text).toBe('Forbidden');
+      const other = express();
+      other.get('/x', (_req, res) => res.sendStatus(403));
+      expect((await request(other).get('/x')).text).toBe('Forbidden');
+      expect(Object.hasOwn(express.response, 'end')).toBe(false);
+    });
+
+    it('a HEAD that fails is answered once and logged once, with no body', async () => {
+      const logged: unknown[] = [];
+      const app = scopedApp((error) => logged.push(error));
+      const res = await request(app).head('/api/fail');
+      expect(res.status).toBe(500);
+      expect(res.headers['content-type']).toBe('application/json');
+      expect(res.text ?? '').toBe('');
+      expect(logged).toHaveLength(1);
+    });
+
+    it("OPTIONS on a path with routes is Express's automatic answer (200, Allow); on no path, 404 in the contract", async () => {
+      const app = scopedApp();
+      const options = await request(app).options('/api/widgets');
+      expect(options.status).toBe(200);
+      expect(options.headers.allow).toContain('GET');
+      const missing = await request(app).options('/api/nothing');
+      expect(missing.status).toBe(404);
+      expect(missing.body).toMatchObject({ code: 'not_found' });
+    });
+
+    it('a 416 keeps Content-Range (RFC 9110 section 15.5.17)', async () => {
+      const app = appWith((a) =>
+        a.get('/file', (_req, res, next) => {
+          res.setHeader('Content-Range', 'bytes */1234');
+          next(createError(416));
+        }),
+      );
+      const res = await request(app).get('/file');
+      expect(res.status).toBe(416);
+      expect(res.headers['content-range']).toBe('bytes */1234');
+      expect(res.body).toMatchObject({ status: 416 });
+    });
+
+    it('headers set by earlier middleware (helmet-like, CORS, Vary) are on every error and refusal', async () => {
+      const app = express();
+      const errors = errorContract({ onError: () => {}, accept: 'strict' });
+      app.use((_req, res, next) => {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        res.setHeader('Access-Control-Allow-Origin', 'https://app.example');
+        res.setHeader('Vary', 'Origin');
+        next();
+      });
+      app.use(errors.guard());
+      app.get('/fail', () => {
+        throw new Error('x');
+      });
+      app.use(errors.fallback());
+      app.use(errors.handler());
+      for (const res of [await request(app).get('/fail').set(JSON_ACCEPT), await request(app).get('/none').set(JSON_ACCEPT), await request(app).get('/fail')]) {
+        expect(res.status).toBeGreaterThanOrEqual(400);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['access-control-allow-origin']).toBe('https://app.example');
+        expect(res.headers.vary).toBe('Origin');
+      }
+    });
+
+    it('an absolute-form target routes and reports its path (RFC 9112 section 3.2.2)', async () => {
+      const app = scopedApp();
+      const server = app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as { port: number };
+      const { request: raw } = await import('node:http');
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = raw({ host: '127.0.0.1', port, method: 'PUT', path: `http://127.0.0.1:${port}/api/widgets` }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      server.close();
+      expect(answer.status).toBe(405);
+      expect(JSON.parse(answer.body)).toMatchObject({ instance: '/api/widgets' });
     });
   });
 });
