@@ -20,7 +20,10 @@ import { writeResponse } from './write-response.js';
  * app.use(errorContract({ shape: 'compact' }, { checkRequest: false }));
  */
 export interface KoaOptions {
-  /** Refuse before routing: 406 when Accept admits no JSON, 400 for a path that does not decode. Default true. */
+  /**
+   * Run the contract's checks before routing (its `accept` and `rejectMalformedPath` options; with
+   * their defaults nothing is refused). Default true.
+   */
   checkRequest?: boolean;
 }
 
@@ -65,11 +68,13 @@ function afterDownstream(contract: ErrorContract, ctx: Context): { response: Err
 }
 
 /**
- * The error contract for a Koa 2 or 3 app: one outermost middleware. It refuses what cannot be
- * served (406, malformed path), catches whatever downstream throws, answers 404 and 405 (with
+ * The error contract for a Koa 2 or 3 app: one middleware, placed before the routes (and after
+ * helmet and CORS, whose headers then stay on every error). It refuses what the contract's options
+ * say to refuse (by default nothing), catches whatever downstream throws, answers 404 and 405 (with
  * `Allow`, from @koa/router's matches), and gives bare error statuses and koa-ratelimit's refusal
  * the contract's body. 5xx are still emitted as the app's `'error'` event, so existing logging keeps
- * working; created from options without `onError`, the contract leaves logging to that event.
+ * working; created from options without `onError`, the contract leaves logging to that event. With
+ * the `scope` option (`'/api'`), requests outside it are not touched.
  *
  * @example
  * import Koa from 'koa';
@@ -90,22 +95,35 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   }
   const checkRequest = options.checkRequest ?? true;
 
+  function emitError(ctx: Context, error: unknown, marks: { headerSent?: true } = {}): void {
+    try {
+      ctx.app.emit('error', Object.assign(asError(error), marks), ctx);
+    } catch {
+      // a listener that throws must not take the response with it
+    }
+  }
+
+  /**
+   * A response that has started cannot become an error. Koa's own onerror would leave it open and
+   * the client waiting; it is ended here instead (the socket destroyed, so the client sees a
+   * cut-short body, not a complete one) and the failure logged once.
+   */
+  function abandonStarted(ctx: Context, error: unknown): void {
+    // `headerSent` as Koa's own onerror marks it, so existing listeners can tell.
+    emitError(ctx, error, { headerSent: true });
+    ctx.respond = false;
+    if (!ctx.res.writableEnded) ctx.res.destroy();
+  }
+
   function answerThrown(ctx: Context, error: unknown): void {
-    // Started responses are Koa's to finish: its ctx.onerror leaves them alone and emits 'error'.
-    if (ctx.headerSent || !ctx.writable) throw error;
+    if (ctx.headerSent || !ctx.writable) return abandonStarted(ctx, error);
     let response = contract.respond(error, requestLike(ctx));
     // @koa/router's allowedMethods({ throw: true }) throws a 405 without Allow: take it from the routes.
     if (response.status === 405 && response.headers.allow === undefined) {
       const miss = routeMiss(ctx.method, routeMethods(ctx));
       if (miss.status === 405) response = contract.respond(miss, requestLike(ctx));
     }
-    if (response.status >= 500) {
-      try {
-        ctx.app.emit('error', asError(error), ctx);
-      } catch {
-        // a listener that throws must not take the response with it
-      }
-    }
+    if (response.status >= 500) emitError(ctx, error);
     writeResponse(ctx, response);
   }
 
@@ -118,6 +136,8 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
 
   // Not async: an async function and its await would cost every request extra microtask turns.
   function errorContractMiddleware(ctx: Context, next: Next): Promise<void> {
+    // Outside the contract's scope, the app answers as it did without us: nothing is caught.
+    if (!contract.inScope(ctx.originalUrl)) return next();
     if (checkRequest) {
       const refusal = contract.checkRequest(requestLike(ctx));
       if (refusal !== undefined) {

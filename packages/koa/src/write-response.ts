@@ -1,4 +1,4 @@
-import { type ErrorResponse, REPRESENTATION_HEADERS } from '@error-contract/core';
+import { type ErrorResponse, staleHeaders } from '@error-contract/core';
 import type { Context } from 'koa';
 
 /**
@@ -8,7 +8,7 @@ import type { Context } from 'koa';
  * skips that, since no handler ran.
  */
 export function writeResponse(ctx: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): void {
-  if (replacesBody) for (const name of REPRESENTATION_HEADERS) ctx.remove(name);
+  if (replacesBody) for (const name of staleHeaders(response.status)) ctx.remove(name);
   ctx.status = response.status;
   ctx.set(response.headers);
   // Koa's body setter turns `null` into a 204 and sends no body for HEAD by itself, so HEAD gets an

@@ -24,8 +24,16 @@ describe.each(koas)('%s', (_name, KoaClass) => {
   }
   const server = (app: Koa) => app.callback();
 
-  describe('before routing', () => {
-    const app = appWith((_app, router) => router.get('/widgets', (ctx) => (ctx.body = [])));
+  describe('before routing: the default refuses nothing', () => {
+    const app = appWith((_app, router) => router.get('/page', (ctx) => (ctx.body = '<p>page</p>')));
+
+    it.each(['', 'text/html', 'image/png'])('Accept %j reaches the route', async (accept) => {
+      await request(server(app)).get('/page').set('Accept', accept).expect(200, '<p>page</p>');
+    });
+  });
+
+  describe("before routing with accept: 'strict' and rejectMalformedPath", () => {
+    const app = appWith((_app, router) => router.get('/widgets', (ctx) => (ctx.body = [])), { accept: 'strict', rejectMalformedPath: true });
 
     it('missing Accept is 406 not_acceptable', async () => {
       const res = await request(server(app)).get('/widgets').set('Accept', '');
@@ -50,7 +58,7 @@ describe.each(koas)('%s', (_name, KoaClass) => {
 
     it('checkRequest: false lets any Accept through; a wrong option is a TypeError', async () => {
       const lenient = new KoaClass();
-      lenient.use(errorContract({}, { checkRequest: false }));
+      lenient.use(errorContract({ accept: 'strict' }, { checkRequest: false }));
       lenient.use((ctx) => (ctx.body = { ok: true }));
       await request(lenient.callback()).get('/').set('Accept', 'text/html').expect(200);
       expect(() => errorContract({}, { checkRequest: 'no' as never })).toThrow(TypeError);
@@ -215,16 +223,16 @@ describe.each(koas)('%s', (_name, KoaClass) => {
       expect(res.headers['content-encoding']).toBeUndefined();
     });
 
-    it('an error after headers were sent: the response is left alone, the error emitted, and the server goes on', async () => {
+    it('an error after headers were sent: the response is cut short (never left open), the error emitted once, and the server goes on', async () => {
       onAppError.mockClear();
-      // Koa's ctx.onerror leaves a started response to whoever started it, so it stays open.
+      // Koa's own ctx.onerror leaves a started response open, and the client waits for ever.
       const outcome = await request(server(app))
         .get('/after-headers')
         .set(JSON_ACCEPT)
-        .timeout(300)
-        .then((res) => res.status)
-        .catch((error: Error & { timeout?: number }) => (error.timeout ? 'timeout' : error.message));
-      expect(outcome).toBe('timeout');
+        .timeout(2000)
+        .then((res) => `complete ${res.status}`)
+        .catch((error: Error & { timeout?: number; code?: string }) => (error.timeout ? 'timeout' : 'cut short'));
+      expect(outcome).toBe('cut short');
       expect(onAppError).toHaveBeenCalledTimes(1);
       expect(onAppError.mock.calls[0]![0].headerSent).toBe(true);
       await request(server(app)).get('/http-error').set(JSON_ACCEPT).expect(409);
@@ -318,6 +326,75 @@ describe.each(koas)('%s', (_name, KoaClass) => {
       const v2 = await request(server(app)).get('/api/client/v2/widgets/9?x=1').set('Accept', 'application/problem+json');
       expect(v2.headers['content-type']).toBe('application/problem+json');
       expect(v2.body).toMatchObject({ instance: '/api/client/v2/widgets/9' });
+    });
+  });
+
+  describe('scope and do no harm', () => {
+    function scopedApp() {
+      const app = new KoaClass();
+      app.silent = true;
+      app.use(async (ctx, next) => {
+        ctx.set('X-Content-Type-Options', 'nosniff');
+        ctx.set('Access-Control-Allow-Origin', 'https://app.example');
+        await next();
+      });
+      app.use(errorContract({ onError: () => {}, scope: '/api', accept: 'json' }));
+      const api = new Router({ prefix: '/api' });
+      api.get('/widgets', (ctx) => (ctx.body = []));
+      api.get('/config', async () => {
+        const { readFile } = await import('node:fs/promises');
+        await readFile('/nonexistent/error-contract/config.json');
+      });
+      api.get('/range', (ctx) => {
+        ctx.set('Content-Range', 'bytes */1234');
+        ctx.throw(416);
+      });
+      const pages = new Router();
+      pages.get('/page', (ctx) => (ctx.body = '<p>page</p>'));
+      pages.get('/broken', () => {
+        throw new Error('template missing');
+      });
+      app.use(api.routes());
+      app.use(pages.routes());
+      return app;
+    }
+
+    it("outside the scope, Koa's own answers: its text 404 and 500", async () => {
+      const app = scopedApp();
+      const missing = await request(server(app)).get('/nothing');
+      expect(missing.status).toBe(404);
+      expect(missing.text).toBe('Not Found');
+      const broken = await request(server(app)).get('/broken');
+      expect(broken.status).toBe(500);
+      expect(broken.text).toBe('Internal Server Error');
+      await request(server(app)).get('/page').set('Accept', 'text/html').expect(200, '<p>page</p>');
+    });
+
+    it('inside it, failures are in the contract, with the headers set before it', async () => {
+      const res = await request(server(scopedApp())).put('/api/widgets');
+      expect(res.body).toMatchObject({ status: 405 });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['access-control-allow-origin']).toBe('https://app.example');
+    });
+
+    it('a refusal carries the CORS headers set before it, so a browser can read it', async () => {
+      const res = await request(server(scopedApp())).get('/api/widgets').set('Accept', 'text/html');
+      expect(res.status).toBe(406);
+      expect(res.headers['access-control-allow-origin']).toBe('https://app.example');
+    });
+
+    it("a thrown ENOENT is 404, as Koa's own onerror makes it, and names no system code", async () => {
+      const res = await request(server(scopedApp())).get('/api/config');
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'not_found' });
+      expect(res.text).not.toContain('ENOENT');
+      expect(res.text).not.toContain('/nonexistent');
+    });
+
+    it('a 416 keeps Content-Range', async () => {
+      const res = await request(server(scopedApp())).get('/api/range');
+      expect(res.status).toBe(416);
+      expect(res.headers['content-range']).toBe('bytes */1234');
     });
   });
 });
