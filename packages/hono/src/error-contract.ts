@@ -7,9 +7,9 @@ import {
   routeMiss,
 } from '@error-contract/core';
 import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
-import { requestLike, requestLikeOf } from './request-like.js';
+import { pathOfUrl, requestLike, requestLikeOf } from './request-like.js';
 import { isBare, respondOn, toResponse } from './responses.js';
-import { routeMethods } from './route-methods.js';
+import { routedPath, routeMethods } from './route-methods.js';
 
 /** The result a validator hands its hook (@hono/zod-validator, @hono/standard-validator, hono/validator). */
 export interface ValidationResult {
@@ -50,9 +50,25 @@ function retryAfterOf(c: Context): number | undefined {
   return Number.isFinite(header) ? header : undefined;
 }
 
+// Hono's own answers (hono-base.ts), given outside the contract's scope so that those paths stay
+// exactly as the app answered without us.
+function honoDefaultError(error: Error, c: Context): Response {
+  if ('getResponse' in error && typeof error.getResponse === 'function') {
+    const res = (error as { getResponse(): Response }).getResponse();
+    return c.newResponse(res.body, res);
+  }
+  console.error(error);
+  return c.text('Internal Server Error', 500);
+}
+
+function honoDefaultNotFound(c: Context): Response {
+  return c.text('404 Not Found', 404);
+}
+
 /**
  * The error contract for a Hono 4 app, on any runtime (Web standard APIs only). It reads the app's
- * routes for 405s; it changes nothing on the app by itself.
+ * routes for 405s; it changes nothing on the app by itself. With the contract's `scope` option
+ * (`'/api'`), every handler here answers paths outside it as Hono would without us.
  *
  * @example
  * import { Hono } from 'hono';
@@ -60,10 +76,11 @@ function retryAfterOf(c: Context): number | undefined {
  *
  * const app = new Hono();
  * const errors = errorContract(app, { typeBaseUrl: 'https://docs.example.com/errors/' });
+ * app.use(errors.middleware);
  * app.onError(errors.onError);
  * app.notFound(errors.notFound);
  * app.get('/widgets', (c) => c.json([]));
- * export default { fetch: errors.fetch };
+ * export default app; // app.request() in tests goes through the contract too
  */
 export function errorContract(app: Hono<any, any, any>, contractOrOptions: ErrorContract | ErrorContractOptions = {}): HonoErrorContract {
   if (app === null || typeof app !== 'object' || typeof (app as Partial<Hono>).fetch !== 'function') {
@@ -72,23 +89,28 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
   const contract = resolveContract(contractOrOptions);
 
   const onError: ErrorHandler = function errorContractOnError(error, c) {
+    if (!contract.inScope(c.req.path)) return honoDefaultError(error, c);
     return respondOn(c, contract.respond(error, requestLike(c)));
   };
 
   const notFound: NotFoundHandler = function errorContractNotFound(c) {
-    return respondOn(c, contract.respond(routeMiss(c.req.method, routeMethods(app, c.req.path)), requestLike(c)), { replacesBody: false });
+    if (!contract.inScope(c.req.path)) return honoDefaultNotFound(c);
+    // The path as Hono routed it (`strict: false` drops a trailing slash), so 405 agrees with routing.
+    const miss = routeMiss(c.req.method, routeMethods(app, routedPath(app, c)));
+    return respondOn(c, contract.respond(miss, requestLike(c)), { replacesBody: false });
   };
 
   /** A response from Hono: passed as it is unless it is a bare error. */
   const afterFetch = (res: Response, request: Request, env: unknown): Response | Promise<Response> => {
     const replace = (bare: boolean) => (bare ? toResponse(contract.respond(problem(res.status), requestLikeOf(request, env)), res.headers) : res);
-    const bare = isBare(res);
+    const bare = isBare(res, request.method);
     return typeof bare === 'boolean' ? replace(bare) : bare.then(replace);
   };
 
   // Not async: Hono answers its single-handler fast path synchronously, and a Promise here would
   // cost every request a microtask turn.
   const fetch: FetchHandler = function errorContractFetch(request, env, executionCtx) {
+    if (!contract.inScope(pathOfUrl(request.url))) return app.fetch(request, env, executionCtx);
     const refusal = contract.checkRequest(requestLikeOf(request, env));
     if (refusal !== undefined) return toResponse(refusal);
     let res: Response | Promise<Response>;
@@ -107,6 +129,7 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
   };
 
   const middleware: MiddlewareHandler = async function errorContractMiddleware(c, next) {
+    if (!contract.inScope(c.req.path)) return next();
     const refusal = contract.checkRequest(requestLike(c));
     if (refusal !== undefined) return respondOn(c, refusal, { replacesBody: false });
     try {
@@ -118,7 +141,7 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
       c.res = response;
       return;
     }
-    if (await isBare(c.res)) {
+    if (await isBare(c.res, c.req.method)) {
       const replacement = toResponse(contract.respond(problem(c.res.status), requestLike(c)), c.res.headers);
       // Setting c.res copies the old response's headers over the new one: clear it first.
       c.res = undefined;

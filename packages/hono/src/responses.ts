@@ -1,4 +1,4 @@
-import { type ErrorResponse, isBareErrorResponse, mayBeBareText, REPRESENTATION_HEADERS } from '@error-contract/core';
+import { type ErrorResponse, isBareErrorResponse, mayBeBareText, staleHeaders } from '@error-contract/core';
 import type { Context } from 'hono';
 
 // Responses the contract made. The fetch wrapper passes them on without looking at their headers:
@@ -20,7 +20,7 @@ export function isOurs(res: Response): boolean {
 export function toResponse(response: ErrorResponse, base?: Headers): Response {
   if (base === undefined) return ours(new Response(response.body, { status: response.status, headers: response.headers }));
   const headers = new Headers(base);
-  for (const name of REPRESENTATION_HEADERS) headers.delete(name);
+  for (const name of staleHeaders(response.status)) headers.delete(name);
   for (const [name, value] of Object.entries(response.headers)) headers.set(name, value);
   return ours(new Response(response.body, { status: response.status, headers }));
 }
@@ -32,27 +32,65 @@ export function toResponse(response: ErrorResponse, base?: Headers): Response {
  * costs a Headers operation.
  */
 export function respondOn(c: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): Response {
-  if (replacesBody) for (const name of REPRESENTATION_HEADERS) c.header(name, undefined);
+  if (replacesBody) for (const name of staleHeaders(response.status)) c.header(name, undefined);
   return ours(c.newResponse(response.body, response.status as never, response.headers));
 }
 
 const MAX_BARE_TEXT = 64;
 
 /**
+ * The text of a body, if it is at most `MAX_BARE_TEXT` bytes and already there. A body made from a
+ * string (`c.text()`) is read within microtasks; a stream that has not finished by the next
+ * macrotask is not waited for (a streamed 500 must reach its client as it streams) and its copy is
+ * cancelled, so nothing of it is held.
+ */
+function smallBodyText(res: Response): Promise<string | undefined> {
+  const reader = res.clone().body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const read = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return new TextDecoder().decode(concat(chunks, size));
+      size += value.byteLength;
+      if (size > MAX_BARE_TEXT) return undefined;
+      chunks.push(value);
+    }
+  })();
+  const late = new Promise<undefined>((resolve) => setTimeout(resolve, 0));
+  return Promise.race([read, late]).then(
+    (text) => {
+      if (text === undefined) reader.cancel().catch(() => {});
+      return text;
+    },
+    // a body that fails to read is not a reason phrase
+    () => undefined,
+  );
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return all;
+}
+
+/**
  * Whether a finished response is an error left bare, by core's rule: no body (`c.body(null, 403)`),
  * or a reason phrase in text (Hono's method-not-allowed middleware, `bodyLimit`'s default). Our
- * own responses are never looked at, and only small text bodies are ever read.
+ * own responses are never looked at; only small text bodies that are already there are read.
  */
-export function isBare(res: Response): boolean | Promise<boolean> {
+export function isBare(res: Response, method: string): boolean | Promise<boolean> {
   if (res.status < 400 || OURS.has(res)) return false;
   const type = res.headers.get('content-type') ?? undefined;
-  if (res.body === null) return isBareErrorResponse(res.status, type, null);
+  if (res.body === null || method === 'HEAD') return isBareErrorResponse(res.status, type, null, method);
   // Core's rule says which bodies could be a bare reason phrase; only those are read.
   if (!mayBeBareText(res.status, type)) return false;
   const length = Number(res.headers.get('content-length') ?? Number.NaN);
   if (length > MAX_BARE_TEXT) return false;
-  return res
-    .clone()
-    .text()
-    .then((text) => text.length <= MAX_BARE_TEXT && isBareErrorResponse(res.status, type, text));
+  return smallBodyText(res).then((text) => text !== undefined && isBareErrorResponse(res.status, type, text));
 }

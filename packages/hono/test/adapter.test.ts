@@ -34,8 +34,18 @@ function appWith(setup: (app: Hono) => void, via: 'fetch' | 'middleware' = 'fetc
 }
 
 describe.each(['fetch', 'middleware'] as const)('wired through errors.%s', (via) => {
-  describe('before routing', () => {
-    const { request } = appWith((app) => app.get('/widgets', (c) => c.json([])), via);
+  describe('before routing: the default refuses nothing', () => {
+    const { request } = appWith((app) => app.get('/page', (c) => c.html('<p>page</p>')), via);
+
+    it.each(['', 'text/html', 'image/png'])('Accept %j reaches the route', async (accept) => {
+      const res = await request('/page', { headers: { accept } });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe('<p>page</p>');
+    });
+  });
+
+  describe("before routing with accept: 'strict' and rejectMalformedPath", () => {
+    const { request } = appWith((app) => app.get('/widgets', (c) => c.json([])), via, { accept: 'strict', rejectMalformedPath: true });
 
     it('missing Accept is 406', async () => {
       const res = await request('/widgets', { headers: { accept: '' } });
@@ -311,7 +321,7 @@ describe('hono-rate-limiter', () => {
 describe('errors.fetch on @hono/node-server', () => {
   it("reads Accept from env.incoming's Node headers when they are there", async () => {
     const app = new Hono();
-    const errors = errorContract(app, { onError: () => {} });
+    const errors = errorContract(app, { onError: () => {}, accept: 'json' });
     app.get('/widgets', (c) => c.json([]));
     const request = new Request('http://localhost/widgets', { headers: JSON_ACCEPT });
     expect((await errors.fetch(request, { incoming: { headers: { accept: 'text/html' } } })).status).toBe(406);
@@ -339,5 +349,100 @@ describe('options', () => {
       { shape: (r) => (r.path.startsWith('/api/client/v1/') ? 'compact' : 'detailed') },
     );
     expect(await (await request('/api/client/v1/widgets/9')).json()).toEqual({ errors: [{ code: 'not_found', message: 'No widget has the id "9".' }] });
+  });
+});
+
+describe('setups a Hono user expects', () => {
+  function installed(options: Parameters<typeof errorContract>[1] = {}) {
+    const logged: unknown[] = [];
+    const app = new Hono();
+    const errors = errorContract(app, { onError: (error) => logged.push(error), ...options });
+    app.use(errors.middleware);
+    app.onError(errors.onError);
+    app.notFound(errors.notFound);
+    return { app, errors, logged };
+  }
+
+  it('app.request() in the app’s own tests goes through the contract (export default app)', async () => {
+    const { app } = installed();
+    app.get('/widgets', (c) => c.json([]));
+    const res = await app.request('/widgets', { method: 'PUT' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+    expect(await res.json()).toMatchObject({ code: 'method_not_allowed' });
+  });
+
+  it("scope: outside it, Hono's own 404 and 500; inside, the contract", async () => {
+    const { app } = installed({ scope: '/api' });
+    app.get('/api/fail', () => {
+      throw new Error('db down');
+    });
+    app.get('/page-fail', () => {
+      throw new Error('template missing');
+    });
+    const missing = await app.request('/nothing');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('404 Not Found');
+    const pageFail = await app.request('/page-fail');
+    expect(await pageFail.text()).toBe('Internal Server Error');
+    expect((await (await app.request('/api/nothing')).json()).code).toBe('not_found');
+    expect((await (await app.request('/api/fail')).json()).code).toBe('internal_server_error');
+  });
+
+  it('a HEAD that fails is answered with no body and logged once, through the middleware and through fetch', async () => {
+    for (const via of ['middleware', 'fetch'] as const) {
+      const { app, errors, logged } = installed();
+      app.get('/fail', () => {
+        throw new Error('db down');
+      });
+      const request = new Request('http://localhost/fail', { method: 'HEAD' });
+      const res = await (via === 'fetch' ? errors.fetch(request) : app.fetch(request));
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toBe('application/json');
+      expect(await res.text()).toBe('');
+      expect(logged, via).toHaveLength(1);
+    }
+  });
+
+  it('a handler that returns no Response is one failure and one log line', async () => {
+    const { app, logged } = installed();
+    app.get('/forgot', (() => undefined) as never);
+    const res = await app.request('/forgot');
+    expect(res.status).toBe(500);
+    expect(logged).toHaveLength(1);
+  });
+
+  it('a streamed error body is passed on as it streams, not read to its end first', async () => {
+    const { app } = installed();
+    let release: () => void = () => {};
+    const finished = new Promise<void>((resolve) => (release = resolve));
+    app.get('/stream', () => {
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(new TextEncoder().encode('first part of a long error\n'));
+          await finished;
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 500, headers: { 'content-type': 'text/plain' } });
+    });
+    const res = await Promise.race([app.request('/stream'), new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 1000))]);
+    expect(res).not.toBe('hung');
+    const reader = (res as Response).body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain('first part');
+    release();
+    await reader.cancel();
+  });
+
+  it('with strict: false, a trailing slash routes as Hono routes it: 405, not 404', async () => {
+    const app = new Hono({ strict: false });
+    const errors = errorContract(app, { onError: () => {} });
+    app.use(errors.middleware);
+    app.onError(errors.onError);
+    app.notFound(errors.notFound);
+    app.get('/widgets', (c) => c.json([]));
+    expect((await app.request('/widgets/', { method: 'GET' })).status).toBe(200);
+    expect((await app.request('/widgets/', { method: 'PUT' })).status).toBe(405);
   });
 });
