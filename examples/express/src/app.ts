@@ -55,7 +55,7 @@ export function createApp(config: ServiceConfig): express.Express {
     if (widget === undefined) throw notFound(noSuchWidget(req.params.id));
     res.json(widget);
   });
-  routes.post('/widgets', writerOnly, express.json({ limit: BODY_LIMIT_BYTES, type: () => true }), (req, res) => {
+  routes.post('/widgets', writerOnly, express.json({ limit: BODY_LIMIT_BYTES, type: () => true, strict: false }), (req, res) => {
     res.status(201).json(store.create(req.body));
   });
   routes.delete('/widgets/:id', writerOnly, (req, res) => {

@@ -1,5 +1,8 @@
-import { running, type StartService } from '@error-contract/service-kit';
+import { answerClientErrors } from '@error-contract/node';
+import { running, type StartService, serviceContract } from '@error-contract/service-kit';
 import { createApp } from './app.js';
 
-/** Starts the Express reference service; port 0 picks a free one. */
-export const startService: StartService = (config) => running(createApp(config).listen(config.port, config.host), config.host);
+/** Starts the Express reference service; port 0 picks a free one. Node's own refusals (a malformed
+ * request, an over-large header block) are answered in the contract too. */
+export const startService: StartService = (config) =>
+  running(answerClientErrors(createApp(config).listen(config.port, config.host), serviceContract(config)), config.host);

@@ -23,12 +23,13 @@ import { rateLimiter } from 'hono-rate-limiter';
 
 type Env = { Variables: { role: Role } };
 
-/** The reference service on Hono, as the fetch handler to serve. Checks run in the documented
- * order: Accept (in `errors.fetch`, before Hono routes), rate limit, authentication, routing,
- * authorization, body. */
+/** The reference service on Hono, as the fetch handler to serve (the app's own: `app.request()`
+ * goes through the contract too). Checks run in the documented order: Accept (the contract's
+ * middleware, first), rate limit, authentication, routing, authorization, body. */
 export function createFetch(config: ServiceConfig): FetchHandler {
   const app = new Hono<Env>();
   const errors = errorContract(app, serviceContract(config));
+  app.use(errors.middleware);
   app.onError(errors.onError);
   app.notFound(errors.notFound);
   const store = new WidgetStore();
@@ -72,5 +73,5 @@ export function createFetch(config: ServiceConfig): FetchHandler {
   });
   for (const prefix of PREFIXES) app.route(prefix, api);
 
-  return errors.fetch;
+  return app.fetch;
 }

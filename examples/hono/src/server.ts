@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import type { StartService } from '@error-contract/service-kit';
+import { answerClientErrors } from '@error-contract/node';
+import { type StartService, serviceContract } from '@error-contract/service-kit';
 import { serve } from '@hono/node-server';
 import { createFetch } from './app.js';
 
@@ -12,5 +13,7 @@ export const startService: StartService = (config) =>
         close: () => new Promise((done, fail) => server.close((error) => (error ? fail(error) : done()))),
       });
     });
+    // Node's own refusals (a malformed request, an over-large header block), in the contract too.
+    answerClientErrors(server as import('node:http').Server, serviceContract(config));
     server.once('error', reject);
   });

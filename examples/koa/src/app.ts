@@ -47,7 +47,14 @@ export function createApp(config: ServiceConfig): Koa {
     await next();
   };
   // extendTypes replaces the JSON list, so application/json is named with the +json suffix.
-  const readJson = bodyParser({ enableTypes: ['json'], extendTypes: { json: ['application/json', '+json'] }, jsonLimit: BODY_LIMIT_BYTES });
+  // Not strict: `null` is valid JSON, and the schema (not the parser) says it is no widget, as on
+  // Express and Hono, so all three give the same answer.
+  const readJson = bodyParser({
+    enableTypes: ['json'],
+    extendTypes: { json: ['application/json', '+json'] },
+    jsonLimit: BODY_LIMIT_BYTES,
+    jsonStrict: false,
+  });
 
   for (const prefix of PREFIXES) {
     const router = new Router({ prefix });

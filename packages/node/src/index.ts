@@ -1,0 +1,1 @@
+export { answerClientErrors, clientErrorListener, expectationListener } from './client-errors.js';
