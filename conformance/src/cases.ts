@@ -109,6 +109,8 @@ export function casesFor(p: string): Case[] {
     { name: 'two offending fields', request: post(p, '{"name":"","price":-1}'), status: 400, code: 'validation_failed', fields: ['name', 'price'] },
     // A problem with the body as a whole is reported at the empty field name (the JSON Pointer of the root).
     { name: 'an array body', request: post(p, '[]'), status: 400, code: 'validation_failed', fields: [''] },
+    // `null` is valid JSON, so it is no parse error: the schema says it is not a widget, on all three.
+    { name: 'a null body', request: post(p, 'null'), status: 400, code: 'validation_failed', fields: [''] },
     { name: 'a valid widget', request: post(p, '{"name":"Gear","price":2}'), status: 201 },
     { name: 'a valid widget in a +json media type', request: post(p, '{"name":"Cog"}', { 'content-type': 'application/vnd.widget+json' }), status: 201 },
 

@@ -8,6 +8,7 @@ import { isErrorStatus } from './statuses.js';
 import type { ErrorResponse, Problem, RequestLike, Shape } from './types.js';
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+const utf8 = new TextEncoder();
 
 function shapeFor(settings: Settings, request: RequestLike): Shape {
   if (typeof settings.shape !== 'function') return settings.shape;
@@ -75,9 +76,11 @@ export function renderWith(settings: Settings, problem: Problem, request: Reques
     if (!isErrorStatus(problem.status)) throw new RangeError('not an error status');
     const problemJson = shape === 'detailed' && acceptsProblemJson(readHeader(request.headers, 'accept'));
     const headers = responseHeaders(problem, problemJson ? 'application/problem+json' : 'application/json');
-    const isHead = isHeadMethod(request.method);
-    const body = isHead ? null : JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem));
-    return { status: problem.status, headers, body };
+    const body = JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem));
+    if (!isHeadMethod(request.method)) return { status: problem.status, headers, body };
+    // HEAD: the headers a GET would get, its Content-Length included (RFC 9110 section 9.3.2), no body.
+    headers['content-length'] = String(utf8.encode(body).byteLength);
+    return { status: problem.status, headers, body: null };
   } catch {
     return fallbackResponse(request, shape, typeFor(settings, 'internal_server_error'));
   }

@@ -13,6 +13,12 @@ const NOT_JSON: KnownFailure = { status: 400, code: 'bad_request', detail: 'The 
 // `null`, `1` or `"x"` are valid JSON; a strict parser (body-parser's and co-body's default) refuses
 // them because the body must be an object or array, and the client deserves those words.
 const NOT_OBJECT: KnownFailure = { status: 400, code: 'bad_request', detail: 'The request body must be a JSON object or array.' };
+// co-body (Koa's body parsers) refuses `__proto__` and `constructor.prototype` members by default.
+const FORBIDDEN_MEMBER: KnownFailure = {
+  status: 400,
+  code: 'bad_request',
+  detail: 'The request body has a member named __proto__ or constructor.prototype, which is not accepted.',
+};
 const NOT_DECOMPRESSED: KnownFailure = { status: 400, code: 'bad_request', detail: 'The request body could not be decompressed.' };
 // Koa's convention (ctx.onerror): a missing file is a 404. The system code itself is never sent.
 const NO_SUCH_FILE: KnownFailure = { status: 404, code: 'not_found', detail: 'The requested resource was not found.' };
@@ -66,16 +72,18 @@ export function knownFailureOf(error: unknown): KnownFailure | undefined {
 }
 
 /**
- * A JSON parse failure: the body is not JSON, or (strict parsers; co-body's message may not even
- * say JSON) it is JSON but not an object or array. The parsers keep the body they failed on.
+ * A JSON parse failure: the body is not JSON; or it is JSON but not an object or array (strict
+ * parsers; co-body's message may not even say JSON); or an object the parser refused for a
+ * prototype-polluting member. The parsers keep the body they failed on.
  */
 function jsonFailureOf(error: unknown): KnownFailure {
   const body = read(error, 'body');
   if (typeof body !== 'string' || body.length > MAX_REPARSED_BODY) return NOT_JSON;
+  let parsed: unknown;
   try {
-    JSON.parse(body);
-    return NOT_OBJECT;
+    parsed = JSON.parse(body);
   } catch {
     return NOT_JSON;
   }
+  return parsed !== null && typeof parsed === 'object' ? FORBIDDEN_MEMBER : NOT_OBJECT;
 }

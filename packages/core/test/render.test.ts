@@ -58,7 +58,8 @@ describe('HEAD', () => {
     const get = answer(createError(401, { headers: { 'WWW-Authenticate': 'Bearer' } }), {}, request({ method: 'GET' }));
     expect(head.body).toBeNull();
     expect(head.status).toBe(get.status);
-    expect(head.headers).toEqual(get.headers);
+    // The Content-Length a GET's body has (RFC 9110 section 9.3.2), so every framework sends the same.
+    expect(head.headers).toEqual({ ...get.headers, 'content-length': String(Buffer.byteLength(get.raw!)) });
   });
 
   it('in lower case too', () => {

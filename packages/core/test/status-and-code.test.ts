@@ -117,3 +117,14 @@ describe('statuses allow-list', () => {
     expect(answer(createError(429), { statuses }).status).toBe(429);
   });
 });
+
+describe('JSON bodies a strict parser refuses: the words say why', () => {
+  it.each([
+    ['not JSON at all', '{"name":', 'The request body is not valid JSON.'],
+    ['valid JSON that is not an object or array', 'null', 'The request body must be a JSON object or array.'],
+    ['an object with __proto__ (co-body refuses it)', '{"__proto__":{"isAdmin":true}}', 'The request body has a member named __proto__ or constructor.prototype, which is not accepted.'],
+  ])('%s', (_name, body, detail) => {
+    const error = Object.assign(new SyntaxError('Unexpected token'), { body, status: 400, expose: true });
+    expect(answer(error).body).toMatchObject({ status: 400, code: 'bad_request', detail });
+  });
+});

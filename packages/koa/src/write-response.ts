@@ -14,4 +14,6 @@ export function writeResponse(ctx: Context, response: ErrorResponse, { replacesB
   // Koa's body setter turns `null` into a 204 and sends no body for HEAD by itself, so HEAD gets an
   // empty string: the status and headers stay as core made them.
   ctx.body = response.body ?? '';
+  // For HEAD, core gives the length a GET's body would have; Koa's setter above wrote 0.
+  if (response.body === null && response.headers['content-length'] !== undefined) ctx.set('content-length', response.headers['content-length']);
 }

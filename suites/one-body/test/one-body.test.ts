@@ -1,0 +1,39 @@
+// "One failure, one body": the same request gets the same status, headers and body bytes from the
+// Express, Koa and Hono reference services, for every case of the conformance table.
+import { casesFor, OTHER_PATH_CASES, PREFIXES, type Received, send } from '@error-contract/conformance';
+import { startService as startExpress } from '@error-contract/example-express/server';
+import { startService as startHono } from '@error-contract/example-hono/server';
+import { startService as startKoa } from '@error-contract/example-koa/server';
+import type { RunningServer } from '@error-contract/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const FRAMEWORKS = [
+  ['express', startExpress],
+  ['koa', startKoa],
+  ['hono', startHono],
+] as const;
+// Headers the contract decides; the rest (Date, Connection, Keep-Alive, X-Powered-By) is the server's.
+const CONTRACT_HEADERS = ['content-type', 'cache-control', 'allow', 'www-authenticate', 'retry-after', 'content-length'];
+
+function answerOf(received: Received) {
+  const headers = Object.fromEntries(CONTRACT_HEADERS.map((name) => [name, received.headers[name]]));
+  return { status: received.status, headers, body: received.text };
+}
+
+describe('one failure, one body: Express, Koa and Hono answer every error case alike', () => {
+  const servers: RunningServer[] = [];
+
+  beforeAll(async () => {
+    for (const [, start] of FRAMEWORKS) servers.push(await start({ port: 0, host: '127.0.0.1', rateLimit: 100_000, rateWindowS: 60, log: () => {} }));
+  });
+  afterAll(() => Promise.all(servers.map((server) => server.close())));
+
+  const cases = [...PREFIXES.flatMap((prefix) => casesFor(prefix.path)), ...OTHER_PATH_CASES].filter((kase) => kase.status >= 400);
+  it.each(cases.map((kase) => [`${kase.request.method} ${kase.request.path.slice(0, 60)}: ${kase.name}`, kase] as const))('%s', async (_name, kase) => {
+    const answers = [];
+    for (const server of servers) answers.push(answerOf(await send(server.url, kase.request)));
+    const [express, koa, hono] = answers;
+    expect(koa, 'koa vs express').toEqual(express);
+    expect(hono, 'hono vs express').toEqual(express);
+  });
+});
