@@ -31,7 +31,9 @@ function printTryLines(url) {
     ['404, detailed shape', `curl -i ${as('reader-token')} ${url}/api/client/v2/widgets/9`],
     ['404, compact shape', `curl -i ${as('reader-token')} ${url}/api/client/v1/widgets/9`],
     ['405 with Allow', `curl -i -X PUT ${as('reader-token')} ${url}/api/client/v2/widgets`],
-    ['406, no Accept', `curl -i ${url}/api/client/v2/widgets`],
+    // curl sends `Accept: */*` unless told to send none (`-H 'Accept:'`).
+    ['406, no Accept', `curl -i -H 'Accept:' -H 'Authorization: Bearer reader-token' ${url}/api/client/v2/widgets`],
+    ['406, Accept without JSON', `curl -i -H 'Accept: text/html' -H 'Authorization: Bearer reader-token' ${url}/api/client/v2/widgets`],
     ['401 with WWW-Authenticate', `curl -i -H 'Accept: application/json' ${url}/api/client/v2/widgets`],
     ['400 validation_failed', `curl -i -X POST ${as('writer-token')} -H 'Content-Type: application/json' -d '{"name":"","price":-1}' ${url}/api/client/v1/widgets`],
     ['500, nothing leaked', `curl -i ${as('reader-token')} ${url}/api/client/v2/fail`],

@@ -18,7 +18,7 @@ function routes() {
 }
 
 if (variant === 'contract') {
-  const errors = errorContract({ typeBaseUrl: 'https://docs.example.com/errors/', onError: (error, problem) => problem.status >= 500 && log5xx(error) });
+  const errors = errorContract({ typeBaseUrl: 'https://docs.example.com/errors/', accept: 'strict', onError: (error, problem) => problem.status >= 500 && log5xx(error) });
   app.use(errors.guard());
   routes();
   app.use(errors.fallback());

@@ -20,7 +20,7 @@ function routes() {
 }
 
 if (variant === 'contract') {
-  const errors = errorContract(app, { typeBaseUrl: 'https://docs.example.com/errors/', onError: (error, problem) => problem.status >= 500 && log5xx(error) });
+  const errors = errorContract(app, { typeBaseUrl: 'https://docs.example.com/errors/', accept: 'strict', onError: (error, problem) => problem.status >= 500 && log5xx(error) });
   app.onError(errors.onError);
   app.notFound(errors.notFound);
   routes();

@@ -23,7 +23,7 @@ router.get('/bad', () => {
 
 if (variant === 'contract') {
   app.silent = true;
-  app.use(errorContract({ typeBaseUrl: 'https://docs.example.com/errors/', onError: (error, problem) => problem.status >= 500 && log5xx(error) }));
+  app.use(errorContract({ typeBaseUrl: 'https://docs.example.com/errors/', accept: 'strict', onError: (error, problem) => problem.status >= 500 && log5xx(error) }));
   app.use(router.routes());
 } else if (variant === 'minimal') {
   app.silent = true;
