@@ -22,6 +22,14 @@ const thrownWithSecret = secret.chain((s) =>
       fc.constant(Object.assign(new TypeError(s), { issues: 'not an array' })),
       fiveHundreds.map((status) => ({ status, message: s, detail: s, title: s, extensions: { s } })),
       fc.anything().map((extra) => ({ message: s, extra })),
+      // Field problems and headers of a 5xx (createError(502, zodError)), and an upstream's answer.
+      fiveHundreds.map((status) => ({ status, expose: true, issues: [{ message: s, path: [s] }], headers: { 'www-authenticate': s, 'retry-after': s } })),
+      fc.integer({ min: 400, max: 599 }).map((status) => ({ isAxiosError: true, status, message: s, response: { status, headers: { 'www-authenticate': s }, data: s } })),
+      fc.integer({ min: 400, max: 599 }).map((status) => ({ code: 'UND_ERR_RESPONSE_STATUS_CODE', status, statusCode: status, message: s, headers: { 'www-authenticate': s }, body: s })),
+      // Getters that throw and proxies whose traps throw, around a secret.
+      fc.constant(new Proxy({ message: s }, { get: (_target, key) => (key === 'message' ? s : (() => { throw new Error(s); })()) })),
+      fc.constant(Object.defineProperty({ status: 500 }, 'message', { get: () => { throw new Error(s); } })),
+      fc.constant({ message: s.repeat(2000) }),
     ),
     fc.constantFrom<'detailed' | 'compact'>('detailed', 'compact'),
   ),
@@ -35,7 +43,7 @@ describe('a 5xx never sends what the error held', () => {
       fc.property(thrownWithSecret, ([s, error, shape]) => {
         const contract = createErrorContract({ shape, onError: () => {} });
         const response = contract.respond(error, request);
-        if (response.status < 500) return; // a 4xx may show its message: that is what expose means
+        if (response.status < 500) return; // a 4xx meant for clients may show its message: that is what expose means
         const sent = `${response.body}${JSON.stringify(response.headers)}`;
         expect(sent).not.toContain(s);
         expect(sent).not.toContain(s.toLowerCase());
@@ -61,5 +69,33 @@ describe('a 5xx never sends what the error held', () => {
     const body = JSON.parse(contract.respond(new Error('db-7 is down'), request).body!);
     expect(body.detail).toBe('db-7 is down');
     expect(body.stack[0]).toBe('Error: db-7 is down');
+  });
+});
+
+// Headers an error may send (core/src/headers.ts) and those the contract itself writes.
+const ALLOWED_HEADER = /^(?:allow|retry-after|www-authenticate|ratelimit(?:-[a-z]+)?|x-ratelimit-[a-z-]+|content-type|cache-control|content-length)$/;
+
+describe('no header outside the allow-list, and a 4xx not meant for clients shows nothing of it', () => {
+  const headerName = fc.oneof(
+    fc.constantFrom('Set-Cookie', 'Location', 'Content-Type', 'Access-Control-Allow-Origin', 'X-Internal', 'Allow', 'Retry-After', 'WWW-Authenticate', 'RateLimit'),
+    fc.string({ maxLength: 12 }),
+  );
+  const thrown = fc.record({
+    status: fc.integer({ min: 400, max: 599 }),
+    expose: fc.constantFrom(true, false, undefined),
+    headers: fc.dictionary(headerName, fc.oneof(fc.string({ maxLength: 40 }), fc.integer())),
+  });
+
+  it('for any status, expose and headers', () => {
+    const contract = createErrorContract({ onError: () => {} });
+    fc.assert(
+      fc.property(thrown, secret, (error, s) => {
+        const response = contract.respond({ ...error, message: s }, request);
+        for (const name of Object.keys(response.headers)) expect(name).toMatch(ALLOWED_HEADER);
+        for (const value of Object.values(response.headers)) expect(value).not.toMatch(/[\r\n\0]/);
+        if (response.status >= 500 || error.expose !== true) expect(response.body).not.toContain(s);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -128,3 +128,11 @@ describe('JSON bodies a strict parser refuses: the words say why', () => {
     expect(answer(error).body).toMatchObject({ status: 400, code: 'bad_request', detail });
   });
 });
+
+describe('bodies that do not decompress', () => {
+  it.each(['Z_DATA_ERROR', 'Z_BUF_ERROR'])('a zlib %s (a corrupt gzip body) is 400 in our words, not zlib’s', (code) => {
+    for (const error of [Object.assign(new Error('incorrect header check'), { code, errno: -3 }), createError(400, Object.assign(new Error('incorrect header check'), { code }))]) {
+      expect(answer(error).body).toMatchObject({ status: 400, code: 'bad_request', detail: 'The request body could not be decompressed.' });
+    }
+  });
+});
