@@ -445,4 +445,20 @@ describe('setups a Hono user expects', () => {
     expect((await app.request('/widgets/', { method: 'GET' })).status).toBe(200);
     expect((await app.request('/widgets/', { method: 'PUT' })).status).toBe(405);
   });
+
+  it('a reason phrase that arrives in two small chunks is still read as bare', async () => {
+    const { app } = installed();
+    app.get('/chunked', () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('Forb'));
+          controller.enqueue(new TextEncoder().encode('idden'));
+          controller.close();
+        },
+      });
+      return new Response(body, { status: 403, headers: { 'content-type': 'text/plain' } });
+    });
+    const res = await app.request('/chunked');
+    expect(await res.json()).toMatchObject({ status: 403, code: 'forbidden' });
+  });
 });
