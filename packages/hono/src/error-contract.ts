@@ -8,7 +8,7 @@ import {
 } from '@error-contract/core';
 import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { pathOfUrl, requestLike, requestLikeOf } from './request-like.js';
-import { isBare, respondOn, toResponse } from './responses.js';
+import { isBare, respondOn, respondToError, takeBackHeaders, toResponse } from './responses.js';
 import { routedPath, routeMethods } from './route-methods.js';
 
 /** The result a validator hands its hook (@hono/zod-validator, @hono/standard-validator, hono/validator). */
@@ -90,7 +90,7 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
 
   const onError: ErrorHandler = function errorContractOnError(error, c) {
     if (!contract.inScope(c.req.path)) return honoDefaultError(error, c);
-    return respondOn(c, contract.respond(error, requestLike(c)));
+    return respondToError(c, contract.respond(error, requestLike(c)));
   };
 
   const notFound: NotFoundHandler = function errorContractNotFound(c) {
@@ -141,6 +141,7 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
       c.res = response;
       return;
     }
+    if (c.error !== undefined) takeBackHeaders(c);
     if (await isBare(c.res, c.req.method)) {
       const replacement = toResponse(contract.respond(problem(c.res.status), requestLike(c)), c.res.headers);
       // Setting c.res copies the old response's headers over the new one: clear it first.

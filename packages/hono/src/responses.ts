@@ -36,6 +36,37 @@ export function respondOn(c: Context, response: ErrorResponse, { replacesBody = 
   return ours(c.newResponse(response.body, response.status as never, response.headers));
 }
 
+// What onError added to a context's headers, kept so it can be taken back (see `takeBackHeaders`).
+const ADDED = new WeakMap<Context, Array<[string, string]>>();
+
+/**
+ * `respondOn` for `onError`, remembering which of the contract's headers the context did not have.
+ * Hono builds every later response of the context on the current one's headers, so an app that
+ * answers the error itself after ours (a middleware reading `c.error`) would inherit them.
+ */
+export function respondToError(c: Context, response: ErrorResponse): Response {
+  const before = c.res.headers;
+  const added: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(response.headers)) if (!before.has(name)) added.push([name, value]);
+  ADDED.set(c, added);
+  return respondOn(c, response);
+}
+
+/**
+ * When the app replaced the contract's answer to an error with its own, removes the headers only
+ * the contract's answer had, so the app's answer is what it would have been without us.
+ */
+export function takeBackHeaders(c: Context): void {
+  const added = ADDED.get(c);
+  if (added === undefined || isOurs(c.res)) return;
+  const headers = c.res.headers;
+  try {
+    for (const [name, value] of added) if (name !== 'content-type' && headers.get(name) === value) headers.delete(name);
+  } catch {
+    // a response whose headers are immutable (one from fetch()) is passed on as it is
+  }
+}
+
 const MAX_BARE_TEXT = 64;
 
 /**

@@ -372,6 +372,29 @@ describe('setups a Hono user expects', () => {
     expect(await res.json()).toMatchObject({ code: 'method_not_allowed' });
   });
 
+  it('an app that answers an error itself after ours (reading c.error) keeps its own headers, not ours', async () => {
+    const { app } = installed();
+    class Legacy extends Error {}
+    app.use(async (c, next) => {
+      await next();
+      if (c.error instanceof Legacy) c.res = c.json({ legacy: true }, 422);
+    });
+    app.get('/legacy', (c) => {
+      c.header('cache-control', 'private');
+      throw new Legacy('kept by the app');
+    });
+    app.get('/plain', () => {
+      throw new Legacy('kept by the app');
+    });
+    const own = await app.request('/legacy');
+    expect(own.status).toBe(422);
+    expect(own.headers.get('cache-control')).toBe('private');
+    const plain = await app.request('/plain');
+    expect(plain.status).toBe(422);
+    expect(plain.headers.get('cache-control')).toBeNull();
+    expect(await plain.json()).toEqual({ legacy: true });
+  });
+
   it("scope: outside it, Hono's own 404 and 500; inside, the contract", async () => {
     const { app } = installed({ scope: '/api' });
     app.get('/api/fail', () => {

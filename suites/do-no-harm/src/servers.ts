@@ -1,0 +1,61 @@
+// Starts a fixture app on 127.0.0.1 (a free port) the way each framework is served in production:
+// Express and Koa on Node's http server, Hono on @hono/node-server with the app's own fetch.
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp as createExpressApp } from './fixtures/express.js';
+import { createApp as createHonoApp } from './fixtures/hono.js';
+import { createApp as createKoaApp } from './fixtures/koa.js';
+import type { ContractMode } from './fixtures/shared.js';
+
+export type Framework = 'express' | 'koa' | 'hono';
+
+export interface Running {
+  port: number;
+  close(): Promise<void>;
+}
+
+/** One framework at one major version: what the tests run the table against. */
+export interface Variant {
+  /** As test names show it: `express 5`, `koa 2`, `hono`. */
+  name: string;
+  framework: Framework;
+  start(contract: ContractMode): Promise<Running>;
+}
+
+function running(server: Server): Promise<Running> {
+  return new Promise((resolve, reject) => {
+    const onListening = () => {
+      server.off('error', reject);
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    };
+    server.once('error', reject);
+    if (server.listening) onListening();
+    else server.once('listening', onListening);
+  });
+}
+
+function listen(handler: RequestListener): Promise<Running> {
+  const server = createServer(handler);
+  server.listen(0, '127.0.0.1');
+  return running(server);
+}
+
+export const VARIANTS: readonly Variant[] = [
+  { name: 'express 4', framework: 'express', start: (contract) => listen(createExpressApp({ contract, major: 4 })) },
+  { name: 'express 5', framework: 'express', start: (contract) => listen(createExpressApp({ contract, major: 5 })) },
+  { name: 'koa 2', framework: 'koa', start: (contract) => listen(createKoaApp({ contract, major: 2 }).callback()) },
+  { name: 'koa 3', framework: 'koa', start: (contract) => listen(createKoaApp({ contract, major: 3 }).callback()) },
+  {
+    name: 'hono',
+    framework: 'hono',
+    start: (contract) => running(serve({ fetch: createHonoApp({ contract }).fetch, port: 0, hostname: '127.0.0.1' }) as Server),
+  },
+];
