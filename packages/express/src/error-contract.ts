@@ -1,6 +1,7 @@
 import { type ErrorContract, type ErrorContractOptions, problems, resolveContract, routeMiss } from '@error-contract/core';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
-import { routeMethods } from './route-methods.js';
+import { mountsApp, trackEnteredApps } from './mounted-apps.js';
+import { rootRouterOf, routeMethods } from './route-methods.js';
 import { armBareStatus, endAsContract } from './bare-status.js';
 import { pathOf, requestLike } from './request-like.js';
 import { writeResponse } from './write-response.js';
@@ -85,6 +86,9 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
           if (refusal !== undefined) return endAsContract(res, () => writeResponse(res, refusal, { replacesBody: false }));
         }
         if (bareStatuses) armBareStatus(res, contract);
+        // Sub-apps hide their routes from the parent: note the ones this request enters, for 405.
+        const router = rootRouterOf(req.app);
+        if (router !== undefined && mountsApp(router.stack)) trackEnteredApps(res);
         next();
       };
     },
@@ -92,7 +96,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     fallback() {
       return function errorContractFallback(req, res, next) {
         if (res.headersSent || !contract.inScope(req.originalUrl ?? req.url)) return next();
-        const miss = routeMiss(req.method, routeMethods(req.app, pathOf(req)));
+        const miss = routeMiss(req.method, routeMethods(req.app, pathOf(req), res));
         // Express answers OPTIONS for a path its routes have (200, Allow) once its router runs out.
         if (miss.status === 405 && req.method === 'OPTIONS') return next();
         endAsContract(res, () => writeResponse(res, contract.respond(miss, requestLike(req)), { replacesBody: false }));

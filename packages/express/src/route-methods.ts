@@ -3,7 +3,8 @@
 // Express 4 keeps the router at `app._router` and its `Layer#match` returns a boolean and stores the
 // matched prefix on `layer.path`; Express 5 (router 2) keeps it at `app.router` and `match` returns
 // `{ path, params }`. Both keep `route.methods` as `{ get: true, _all?: true }`.
-import type { Application } from 'express';
+import type { Application, Response } from 'express';
+import { enteredChildren } from './mounted-apps.js';
 
 interface Layer {
   match(path: string): boolean | { path: string } | false;
@@ -12,7 +13,7 @@ interface Layer {
   handle?: unknown;
 }
 
-interface RouterLike {
+export interface RouterLike {
   stack: Layer[];
 }
 
@@ -23,7 +24,7 @@ function isRouter(value: unknown): value is RouterLike {
 }
 
 /** The app's router in Express 4 (`_router`, created lazily) or 5 (`router`). */
-function routerOf(app: Application): RouterLike | undefined {
+export function routerOf(app: Application): RouterLike | undefined {
   const legacy = (app as unknown as { _router?: unknown })._router;
   if (isRouter(legacy)) return legacy;
   try {
@@ -49,7 +50,22 @@ function matchedPrefix(layer: Layer, path: string): string | undefined {
   return result.path;
 }
 
-function collect(router: RouterLike, path: string, into: string[][], depth: number): void {
+/** Where one walk is: the app whose router it reads, and the response whose sub-apps it may enter. */
+interface Walk {
+  app: Application;
+  res: Response | undefined;
+  into: string[][];
+}
+
+/** Whether a sub-app's `mountpath` is the prefix its wrapper layer matched (a pattern is trusted). */
+function mountedAt(child: Application, prefix: string): boolean {
+  const mountpath = (child as Application & { mountpath?: unknown }).mountpath;
+  if (typeof mountpath !== 'string' || /[:*?()[\]{}]/.test(mountpath)) return true;
+  const trim = (text: string) => text.replace(/\/+$/, '').toLowerCase();
+  return trim(mountpath) === trim(prefix);
+}
+
+function collect(router: RouterLike, path: string, walk: Walk, depth: number): void {
   if (depth > MAX_DEPTH || !Array.isArray(router.stack)) return;
   for (const layer of router.stack) {
     if (typeof layer?.match !== 'function') continue;
@@ -57,10 +73,17 @@ function collect(router: RouterLike, path: string, into: string[][], depth: numb
     if (prefix === undefined) continue;
     if (layer.route !== undefined) {
       const methods = layer.route.methods ?? {};
-      into.push(Object.keys(methods).filter((method) => methods[method] === true));
-    } else if (isRouter(layer.handle)) {
-      const rest = path.slice(prefix.length);
-      if (rest === '' || rest.startsWith('/')) collect(layer.handle, rest === '' ? '/' : rest, into, depth + 1);
+      walk.into.push(Object.keys(methods).filter((method) => methods[method] === true));
+      continue;
+    }
+    const rest = path.slice(prefix.length);
+    if (rest !== '' && !rest.startsWith('/')) continue;
+    if (isRouter(layer.handle)) collect(layer.handle, rest === '' ? '/' : rest, walk, depth + 1);
+    else if (typeof layer.handle === 'function' && layer.handle.name === 'mounted_app') {
+      for (const child of enteredChildren(walk.res, walk.app)) {
+        const childRouter = routerOf(child);
+        if (childRouter !== undefined && mountedAt(child, prefix)) collect(childRouter, rest === '' ? '/' : rest, { ...walk, app: child }, depth + 1);
+      }
     }
   }
 }
@@ -78,11 +101,17 @@ function rootOf(app: Application): Application {
 
 /**
  * The method lists of the app's routes whose path matches `path`, mounted routers and route
- * parameters included; empty when none does.
+ * parameters included, and the routes of the sub-apps `res` entered; empty when none does.
  */
-export function routeMethods(app: Application, path: string): string[][] {
-  const lists: string[][] = [];
-  const router = routerOf(rootOf(app));
-  if (router !== undefined) collect(router, path, lists, 0);
-  return lists;
+export function routeMethods(app: Application, path: string, res?: Response): string[][] {
+  const into: string[][] = [];
+  const root = rootOf(app);
+  const router = routerOf(root);
+  if (router !== undefined) collect(router, path, { app: root, res, into }, 0);
+  return into;
+}
+
+/** The router of the top-most app of `app`, where a request's walk starts. */
+export function rootRouterOf(app: Application): RouterLike | undefined {
+  return routerOf(rootOf(app));
 }

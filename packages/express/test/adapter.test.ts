@@ -357,6 +357,51 @@ describe.each(expresses)('%s', (_name, express, major) => {
     });
   });
 
+  describe('sub-apps mounted with app.use(path, subApp)', () => {
+    function withSubApps() {
+      const admin = express();
+      admin.get('/users', (_req, res) => res.json([{ name: 'root' }]));
+      const audit = express();
+      audit.delete('/entries/:id', (_req, res) => res.sendStatus(204));
+      admin.use('/audit', audit);
+      admin.get('/locals', (_req, res, next) => {
+        res.locals.user = 'root';
+        next();
+      });
+      admin.get('/locals', (_req, res) => res.json({ user: res.locals.user, replaced: (res.locals = { fresh: true }) && res.locals }));
+      return appWith((app) => {
+        app.use('/admin', admin);
+        app.get('/after', (_req, res) => res.send('after'));
+      });
+    }
+
+    it('a wrong method under a sub-app is 405 with the sub-app’s Allow', async () => {
+      const res = await request(withSubApps()).post('/admin/users').set(JSON_ACCEPT);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(res.body).toMatchObject({ code: 'method_not_allowed', instance: '/admin/users' });
+    });
+
+    it('and under a sub-app of a sub-app', async () => {
+      const res = await request(withSubApps()).get('/admin/audit/entries/7').set(JSON_ACCEPT);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('DELETE');
+    });
+
+    it('a path no app has is still 404, and the sub-app’s own answers and res.locals are untouched', async () => {
+      const app = withSubApps();
+      expect((await request(app).post('/admin/nothing').set(JSON_ACCEPT)).status).toBe(404);
+      expect((await request(app).get('/admin/users')).body).toEqual([{ name: 'root' }]);
+      expect((await request(app).get('/after')).text).toBe('after');
+      expect((await request(app).get('/admin/locals')).body).toEqual({ user: 'root', replaced: { fresh: true } });
+    });
+
+    it('an app that mounts no app keeps res.locals a plain property', async () => {
+      const app = appWith((a) => a.get('/own', (_req, res) => res.json(Object.getOwnPropertyDescriptor(res, 'locals')?.get === undefined)));
+      expect((await request(app).get('/own')).body).toBe(true);
+    });
+  });
+
   describe('scope and do no harm', () => {
     function scopedApp(onError: (error: unknown) => void = () => {}) {
       const app = express();

@@ -102,6 +102,17 @@ export const CASES: Case[] = [
     failure: { status: 416, code: 'range_not_satisfiable', keeps: [HELMET, 'content-range'] },
   },
 
+  {
+    name: 'wrong method under a sub-app',
+    request: { method: 'POST', path: '/admin/users', headers: { 'content-type': 'application/json' }, body: '{}' },
+    failure: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] },
+  },
+  {
+    name: 'wrong method under a sub-router',
+    request: { method: 'DELETE', path: '/blog/posts' },
+    failure: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] },
+  },
+
   // Failures inside /api: in the contract in both modes, with the headers the app and its
   // middleware set before the failure.
   {
