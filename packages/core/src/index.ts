@@ -25,3 +25,4 @@ export { routeMiss } from './routing.js';
 export { codeForStatus, reasonPhrase, SPEC_STATUSES } from './statuses.js';
 export type { ErrorResponse, FieldError, HeaderBag, Problem, RequestLike, Shape } from './types.js';
 export { fieldErrorsOf } from './validation/field-errors.js';
+export { type ValidatorFailure, validatorFailureOf } from './validation/validator-answer.js';

@@ -1,4 +1,4 @@
-import { type ErrorResponse, isBareErrorResponse, mayBeBareText, staleHeaders } from '@error-contract/core';
+import { type ErrorResponse, isBareErrorResponse, mayBeBareText, staleHeaders, type ValidatorFailure, validatorFailureOf } from '@error-contract/core';
 import type { Context } from 'hono';
 
 // Responses the contract made. The fetch wrapper passes them on without looking at their headers:
@@ -68,14 +68,16 @@ export function takeBackHeaders(c: Context): void {
 }
 
 const MAX_BARE_TEXT = 64;
+// A validator's 400 body lists its issues; one over this size is passed on as it is.
+const MAX_VALIDATOR_BODY = 64 * 1024;
 
 /**
- * The text of a body, if it is at most `MAX_BARE_TEXT` bytes and already there. A body made from a
+ * The text of a body, if it is at most `limit` bytes and already there. A body made from a
  * string (`c.text()`) is read within microtasks; a stream that has not finished by the next
  * macrotask is not waited for (a streamed 500 must reach its client as it streams) and its copy is
  * cancelled, so nothing of it is held.
  */
-function smallBodyText(res: Response): Promise<string | undefined> {
+function smallBodyText(res: Response, limit = MAX_BARE_TEXT): Promise<string | undefined> {
   const reader = res.clone().body!.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -84,7 +86,7 @@ function smallBodyText(res: Response): Promise<string | undefined> {
       const { done, value } = await reader.read();
       if (done) return new TextDecoder().decode(concat(chunks, size));
       size += value.byteLength;
-      if (size > MAX_BARE_TEXT) return undefined;
+      if (size > limit) return undefined;
       chunks.push(value);
     }
   })();
@@ -124,4 +126,24 @@ export function isBare(res: Response, method: string): boolean | Promise<boolean
   const length = Number(res.headers.get('content-length') ?? Number.NaN);
   if (length > MAX_BARE_TEXT) return false;
   return smallBodyText(res).then((text) => text !== undefined && isBareErrorResponse(res.status, type, text));
+}
+
+/**
+ * The failure a validator middleware answered itself (no hook given), by core's
+ * `validatorFailureOf`: only 400 JSON bodies the contract did not make, already there, at most
+ * 64 KB, are read.
+ */
+export function validatorAnswer(res: Response): Promise<ValidatorFailure | undefined> | undefined {
+  if (res.status !== 400 || OURS.has(res) || res.body === null) return undefined;
+  if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return undefined;
+  const length = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (length > MAX_VALIDATOR_BODY) return undefined;
+  return smallBodyText(res, MAX_VALIDATOR_BODY).then((text) => {
+    if (text === undefined) return undefined;
+    try {
+      return validatorFailureOf(JSON.parse(text));
+    } catch {
+      return undefined;
+    }
+  });
 }

@@ -119,6 +119,43 @@ describe.each(['fetch', 'middleware'] as const)('wired through errors.%s', (via)
       expect(await (await request('/own-text')).text()).toBe('Widget 9 was melted down');
     });
   });
+
+  describe('validators given no hook: app-wide, their own 400 becomes the contract’s field errors', () => {
+    const schema = z.object({ name: z.string().min(1), price: z.number().min(0).optional() }).strict();
+    const { request } = appWith((app) => {
+      app.use('*', cors({ origin: 'https://app.example.com' }));
+      app.post('/zod', zValidator('json', schema), (c) => c.json(c.req.valid('json'), 201));
+      app.post('/standard', sValidator('json', schema), (c) => c.json(c.req.valid('json'), 201));
+      app.get('/query', zValidator('query', z.object({ page: z.coerce.number().int() })), (c) => c.json([]));
+      app.post('/own-400', (c) => c.json({ success: false, message: 'try again' }, 400));
+      app.post('/own-issues', (c) => c.json({ success: false, error: [{ code: 'x' }] }, 400));
+    }, via);
+    const post = (path: string, body: string) =>
+      request(path, { method: 'POST', body, headers: { 'content-type': 'application/json', origin: 'https://app.example.com' } });
+
+    it.each(['/zod', '/standard'])('%s: 400 validation_failed, one problem per field, CORS kept, nothing echoed', async (path) => {
+      const res = await post(path, '{"name":"","price":-1,"colour":"red-secret"}');
+      expect(res.status).toBe(400);
+      expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+      const text = await res.text();
+      expect(text).not.toContain('red-secret');
+      const body = JSON.parse(text);
+      expect(body).toMatchObject({ status: 400, code: 'validation_failed', instance: path });
+      expect(body.errors.map((entry: { field: string }) => entry.field).sort()).toEqual(['colour', 'name', 'price']);
+    });
+
+    it('a query validator too', async () => {
+      const res = await request('/query?page=abc');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'validation_failed', errors: [{ field: 'page' }] });
+    });
+
+    it('valid input passes; an app’s own 400 bodies of other shapes are left alone', async () => {
+      expect((await post('/zod', '{"name":"Cog"}')).status).toBe(201);
+      expect(await (await post('/own-400', '{}')).json()).toEqual({ success: false, message: 'try again' });
+      expect(await (await post('/own-issues', '{}')).json()).toEqual({ success: false, error: [{ code: 'x' }] });
+    });
+  });
 });
 
 describe('onError', () => {
