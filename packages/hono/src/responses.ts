@@ -36,32 +36,30 @@ export function respondOn(c: Context, response: ErrorResponse, { replacesBody = 
   return ours(c.newResponse(response.body, response.status as never, response.headers));
 }
 
-// What onError added to a context's headers, kept so it can be taken back (see `takeBackHeaders`).
-const ADDED = new WeakMap<Context, Array<[string, string]>>();
+// What onError answered on a context, kept so its headers can be taken back (see `takeBackHeaders`).
+const ANSWERED = new WeakMap<Context, ErrorResponse>();
 
 /**
- * `respondOn` for `onError`, remembering which of the contract's headers the context did not have.
- * Hono builds every later response of the context on the current one's headers, so an app that
- * answers the error itself after ours (a middleware reading `c.error`) would inherit them.
+ * `respondOn` for `onError`, remembering the answer. Hono builds every later response of the
+ * context on the current one's headers, so an app that answers the error itself after ours (a
+ * middleware reading `c.error`) would inherit them.
  */
 export function respondToError(c: Context, response: ErrorResponse): Response {
-  const before = c.res.headers;
-  const added: Array<[string, string]> = [];
-  for (const [name, value] of Object.entries(response.headers)) if (!before.has(name)) added.push([name, value]);
-  ADDED.set(c, added);
+  ANSWERED.set(c, response);
   return respondOn(c, response);
 }
 
 /**
- * When the app replaced the contract's answer to an error with its own, removes the headers only
- * the contract's answer had, so the app's answer is what it would have been without us.
+ * When the app replaced the contract's answer to an error with its own (another status), removes
+ * the headers it inherited from ours, so its answer is what it would have been without us. A
+ * header the app set itself to another value is kept (Hono lets the app's value win).
  */
 export function takeBackHeaders(c: Context): void {
-  const added = ADDED.get(c);
-  if (added === undefined || isOurs(c.res)) return;
+  const answered = ANSWERED.get(c);
+  if (answered === undefined || c.res.status === answered.status) return;
   const headers = c.res.headers;
   try {
-    for (const [name, value] of added) if (name !== 'content-type' && headers.get(name) === value) headers.delete(name);
+    for (const [name, value] of Object.entries(answered.headers)) if (name !== 'content-type' && headers.get(name) === value) headers.delete(name);
   } catch {
     // a response whose headers are immutable (one from fetch()) is passed on as it is
   }
