@@ -32,7 +32,15 @@ export function toResponse(response: ErrorResponse, base?: Headers): Response {
  * costs a Headers operation.
  */
 export function respondOn(c: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): Response {
-  if (replacesBody) for (const name of staleHeaders(response.status)) c.header(name, undefined);
+  if (replacesBody) {
+    try {
+      for (const name of staleHeaders(response.status)) c.header(name, undefined);
+    } catch {
+      // What a handler returned is no Response (a string, say): Hono's c.header() throws on it, as
+      // it did for the middleware whose failure this is. Start from no response at all.
+      c.res = undefined;
+    }
+  }
   return ours(c.newResponse(response.body, response.status as never, response.headers));
 }
 
@@ -118,7 +126,9 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 export function isBare(res: Response, method: string): boolean | Promise<boolean> {
   if (res.status < 400 || OURS.has(res)) return false;
   const type = res.headers.get('content-type') ?? undefined;
-  if (res.body === null || method === 'HEAD') return isBareErrorResponse(res.status, type, null, method);
+  // HEAD through the middleware still has the GET's body here (Hono drops it later): judge that
+  // body as for GET, so HEAD and GET agree. Only a body already gone falls to core's HEAD rule.
+  if (res.body === null) return isBareErrorResponse(res.status, type, null, method);
   // Core's rule says which bodies could be a bare reason phrase; only those are read.
   if (!mayBeBareText(res.status, type)) return false;
   const length = Number(res.headers.get('content-length') ?? Number.NaN);

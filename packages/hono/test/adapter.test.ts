@@ -465,6 +465,32 @@ describe('setups a Hono user expects', () => {
     }
   });
 
+  it('a handler that returns a string, under a middleware that sets a header after next(), is one 500 and one log line', async () => {
+    const { app, logged } = installed();
+    app.use('*', async (c, next) => {
+      await next();
+      c.header('x-response-time', '1ms');
+    });
+    app.get('/type-error', (() => 'not a Response') as never);
+    for (const method of ['GET', 'HEAD']) {
+      logged.length = 0;
+      const res = await app.request('/type-error', { method });
+      expect(res.status).toBe(500);
+      expect(logged).toHaveLength(1);
+    }
+  });
+
+  it('HEAD of an app’s own text 404 is left as its GET is (the body is still there to judge)', async () => {
+    const { app } = installed();
+    app.get('/api/*', (c) => c.text('API endpoint is not found', 404));
+    const get = await app.request('/api/nothing');
+    const head = await app.request('/api/nothing', { method: 'HEAD' });
+    expect(await get.text()).toBe('API endpoint is not found');
+    expect(head.status).toBe(404);
+    expect(head.headers.get('content-type')).toBe(get.headers.get('content-type'));
+    expect(head.headers.get('cache-control')).toBeNull();
+  });
+
   it('a handler that returns no Response is one failure and one log line', async () => {
     const { app, logged } = installed();
     app.get('/forgot', (() => undefined) as never);
