@@ -42,7 +42,7 @@ export function createApp(config: ServiceConfig): express.Express {
 
   const writerOnly: RequestHandler = (req, res, next) => {
     requireWriter(res.locals.role as Role);
-    if (req.method === 'POST') requireJsonContentType(req.headers['content-type']);
+    if (req.method === 'POST') requireJsonContentType(req.headers['content-type'], req.headers['content-encoding']);
     next();
   };
 

@@ -20,6 +20,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { rateLimiter } from 'hono-rate-limiter';
+import { inflateBody } from './inflate-body.js';
 
 type Env = { Variables: { role: Role } };
 
@@ -50,7 +51,7 @@ export function createFetch(config: ServiceConfig): FetchHandler {
 
   const writerOnly = createMiddleware<Env>(async (c, next) => {
     requireWriter(c.get('role'));
-    if (c.req.method === 'POST') requireJsonContentType(c.req.header('content-type'));
+    if (c.req.method === 'POST') requireJsonContentType(c.req.header('content-type'), c.req.header('content-encoding'));
     await next();
   });
 
@@ -61,7 +62,7 @@ export function createFetch(config: ServiceConfig): FetchHandler {
     if (widget === undefined) throw notFound(noSuchWidget(c.req.param('id')));
     return c.json(widget);
   });
-  api.post('/widgets', writerOnly, bodyLimit({ maxSize: BODY_LIMIT_BYTES }), zValidator('json', widgetInput, errors.validationHook), (c) =>
+  api.post('/widgets', writerOnly, bodyLimit({ maxSize: BODY_LIMIT_BYTES }), inflateBody(BODY_LIMIT_BYTES), zValidator('json', widgetInput, errors.validationHook), (c) =>
     c.json(store.create(c.req.valid('json')), 201),
   );
   api.delete('/widgets/:id', writerOnly, (c) => {

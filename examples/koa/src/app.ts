@@ -43,7 +43,7 @@ export function createApp(config: ServiceConfig): Koa {
 
   const writerOnly: Middleware = async (ctx, next) => {
     requireWriter(ctx.state.role as Role);
-    if (ctx.method === 'POST') requireJsonContentType(ctx.get('content-type'));
+    if (ctx.method === 'POST') requireJsonContentType(ctx.get('content-type'), ctx.get('content-encoding'));
     await next();
   };
   // extendTypes replaces the JSON list, so application/json is named with the +json suffix.

@@ -1,9 +1,29 @@
 import { unsupportedMediaType } from '@error-contract/core';
 
-/** Throws the 415 unless the Content-Type is JSON (`application/json` or any `+json`). */
-export function requireJsonContentType(contentType: string | undefined | null): void {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+// JSON is UTF-8 (RFC 8259 section 8.1); the body parsers of the three frameworks disagree on
+// other charsets (Express refuses latin1 but decodes utf-7, Koa and Hono ignore the parameter), so
+// the service decides before any of them reads the body.
+const UTF8 = /^utf-?8$/i;
+// What the three services can undo: Express and Koa inflate these themselves, Hono through
+// `inflateBody` in the Hono example.
+const ENCODINGS: ReadonlySet<string> = new Set(['identity', 'gzip', 'deflate']);
+
+/**
+ * Throws the 415 unless the body is JSON (`application/json` or any `+json`) in UTF-8, and either
+ * not compressed or compressed with gzip or deflate.
+ */
+export function requireJsonContentType(contentType: string | undefined | null, contentEncoding?: string | undefined | null): void {
+  const [mediaType = '', ...parameters] = (contentType ?? '').split(';');
+  const type = mediaType.trim().toLowerCase();
   if (type !== 'application/json' && !/^application\/[^/]+\+json$/.test(type)) {
     throw unsupportedMediaType('Send the body as JSON, with Content-Type: application/json.');
   }
+  for (const parameter of parameters) {
+    const [name = '', value = ''] = parameter.split('=');
+    if (name.trim().toLowerCase() === 'charset' && !UTF8.test(value.trim().replace(/^"|"$/g, ''))) {
+      throw unsupportedMediaType('Send the body as JSON in UTF-8.');
+    }
+  }
+  const encoding = (contentEncoding ?? '').trim().toLowerCase();
+  if (encoding !== '' && !ENCODINGS.has(encoding)) throw unsupportedMediaType('Send the body uncompressed, or compressed with gzip or deflate.');
 }

@@ -1,6 +1,6 @@
 // The last resort: when building a response fails (a BigInt or a cycle in an extension, a
 // throwing shape function), the client still gets a valid 500 in the contract's shape.
-import { pathOfTarget } from './path.js';
+import { pathOfTarget, withoutDotSegments } from './path.js';
 import { read } from './safe-read.js';
 import type { ErrorResponse, RequestLike, Shape } from './types.js';
 
@@ -10,7 +10,7 @@ const MAX_INSTANCE_LENGTH = 2048;
 export function safeInstance(request: RequestLike): string {
   const path = read(request, 'path');
   if (typeof path !== 'string') return '/';
-  return pathOfTarget(path).slice(0, MAX_INSTANCE_LENGTH);
+  return withoutDotSegments(pathOfTarget(path)).slice(0, MAX_INSTANCE_LENGTH);
 }
 
 const HEADERS: Readonly<Record<string, string>> = Object.freeze({

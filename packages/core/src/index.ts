@@ -19,7 +19,7 @@ export {
 export { readHeader, safeHeaderValue } from './headers.js';
 export type { AcceptPolicy, ErrorContractOptions } from './options.js';
 export { formatAllow, problem, problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
-export { pathOfTarget, withoutQuery } from './path.js';
+export { pathOfTarget, withoutDotSegments, withoutQuery } from './path.js';
 export { isMalformedPath } from './request-checks.js';
 export { routeMiss } from './routing.js';
 export { codeForStatus, reasonPhrase, SPEC_STATUSES } from './statuses.js';

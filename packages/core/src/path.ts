@@ -29,3 +29,32 @@ export function pathOfTarget(target: string): string {
   const rest = withoutQuery(target.slice(authority[0].length));
   return rest === '' ? '/' : rest;
 }
+
+// A `.` or `..` segment, also percent-encoded (WHATWG URL treats `%2e` as a dot).
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
+
+/**
+ * A path with its `.` and `..` segments resolved (RFC 3986 section 5.2.4), as a URL parser
+ * resolves them: so `instance` names the same resource whether a framework routed the raw target
+ * (Express, Koa) or a parsed URL (Hono).
+ *
+ * @example
+ * withoutDotSegments('/api/v2/../../etc/passwd'); // '/api/etc/passwd'
+ */
+export function withoutDotSegments(path: string): string {
+  if (path.charCodeAt(0) !== 47 /* / */ || !DOT_SEGMENT.test(path)) return path;
+  const segments = path.split('/');
+  const kept: string[] = [];
+  for (let index = 1; index < segments.length; index++) {
+    const segment = segments[index]!;
+    const dots = segment.length <= 6 ? segment.replace(/%2e/gi, '.') : segment;
+    const last = index === segments.length - 1;
+    if (dots === '.' || dots === '..') {
+      if (dots === '..') kept.pop();
+      if (last) kept.push('');
+      continue;
+    }
+    kept.push(segment);
+  }
+  return `/${kept.join('/')}`;
+}
