@@ -28,13 +28,7 @@ async function inflated(body: ReadableStream<Uint8Array>, format: CompressionFor
     }
     chunks.push(step.value);
   }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return all;
+  return new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
 }
 
 /** Replaces a gzip or deflate request body with its inflated bytes, at most `limit` of them. */
