@@ -1,0 +1,123 @@
+// `error-contract probe <base-url> [options]`, read into plain options. Every mistake is a
+// UsageError with one sentence; the CLI prints it and exits 2.
+import { parseArgs as parseNodeArgs } from 'node:util';
+import { parseBytes } from '../bytes.js';
+import { parseBaseUrl } from '../transport.js';
+
+/** A mistake in the command line: printed without a stack, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** A route given with `--route 'GET /widgets'`. */
+export interface RouteArg {
+  method: string;
+  path: string;
+}
+
+/** What `probe` runs with. */
+export interface ProbeOptions {
+  baseUrl: URL;
+  headers: Record<string, string>;
+  routes: RouteArg[];
+  strictAccept: boolean;
+  maxBodyBytes: number;
+  json: boolean;
+  timeoutMs: number;
+}
+
+export type Command = { command: 'help' } | { command: 'probe'; options: ProbeOptions };
+
+export const USAGE = `Usage: error-contract probe <base-url> [options]
+
+Sends probes to a live API and checks each answer against the error contract.
+
+Options:
+  -H, --header 'Name: value'  a header sent with every probe (repeatable), e.g. a token
+  --route 'METHOD /path'      a route of the API, below the base URL (repeatable): a GET route
+                              is probed for 404/405/406, a POST/PUT/PATCH route for 400/413
+  --strict-accept             the API answers 406 to a missing or non-JSON Accept: check it
+  --max-body <size>           the API's body limit (default 100kb); the 413 probe sends 1 kB more
+  --timeout <time>            per probe, e.g. 10s or 500ms (default 10s)
+  --json                      print the results as JSON
+  -h, --help                  show this help
+
+Exit code: 0 every checked probe passes, 1 the API breaks the contract, 2 a usage error or an
+API that cannot be reached.`;
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function parseHeader(text: string): [string, string] {
+  const colon = text.indexOf(':');
+  const name = colon === -1 ? '' : text.slice(0, colon).trim();
+  if (!TOKEN.test(name)) throw new UsageError(`-H takes 'Name: value', got ${JSON.stringify(text)}`);
+  return [name.toLowerCase(), text.slice(colon + 1).trim()];
+}
+
+function parseRoute(text: string): RouteArg {
+  const match = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(text);
+  if (match === null) throw new UsageError(`--route takes 'METHOD /path', got ${JSON.stringify(text)}`);
+  return { method: match[1]!.toUpperCase(), path: match[2]! };
+}
+
+function parseTimeout(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s)?$/.exec(text.trim());
+  const ms = match === null ? NaN : Number(match[1]) * (match[2] === 'ms' ? 1 : 1000);
+  if (!(ms > 0)) throw new UsageError(`--timeout takes a time such as 10s or 500ms, got ${JSON.stringify(text)}`);
+  return ms;
+}
+
+/**
+ * Reads the command line (without `node` and the script).
+ *
+ * @example
+ * parseCommand(['probe', 'http://127.0.0.1:3000/api', '-H', 'Authorization: Bearer t', '--route', 'GET /widgets']);
+ */
+export function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseNodeArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        header: { type: 'string', short: 'H', multiple: true },
+        route: { type: 'string', multiple: true },
+        'strict-accept': { type: 'boolean' },
+        'max-body': { type: 'string' },
+        timeout: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help === true) return { command: 'help' };
+  const [command, base, ...rest] = positionals;
+  if (command !== 'probe') throw new UsageError(command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`);
+  if (base === undefined) throw new UsageError('probe needs the base URL of the API, e.g. http://127.0.0.1:3000');
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
+
+  let baseUrl: URL;
+  try {
+    baseUrl = parseBaseUrl(base);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const maxBodyBytes = parseBytes(values['max-body'] ?? '100kb');
+  if (maxBodyBytes === undefined) throw new UsageError(`--max-body takes a size such as 100kb or 1mb, got ${JSON.stringify(values['max-body'])}`);
+  return {
+    command: 'probe',
+    options: {
+      baseUrl,
+      headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
+      routes: (values.route ?? []).map(parseRoute),
+      strictAccept: values['strict-accept'] === true,
+      maxBodyBytes,
+      json: values.json === true,
+      timeoutMs: values.timeout === undefined ? 10_000 : parseTimeout(values.timeout),
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// The whole CLI as a function of its arguments and its output streams, so tests run it in-process;
+// the bin only calls it.
+import { type Command, parseCommand, USAGE, UsageError } from './args.js';
+import { type ProbeProgress, runProbes, UnreachableError } from './probe.js';
+import { renderJson, renderTable } from './render.js';
+
+/** Where the CLI writes. */
+export interface CliIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+}
+
+/** A progress line on stderr: rewritten in place on a terminal, one line per probe otherwise. */
+function progressOn(stderr: CliIo['stderr']): ProbeProgress {
+  return ({ index, total, name, row }) => {
+    const counter = `[${index + 1}/${total}]`;
+    if (stderr.isTTY === true) {
+      stderr.write(row === undefined ? `\r\x1b[K${counter} ${name}` : index + 1 === total ? '\r\x1b[K' : '');
+    } else if (row !== undefined) {
+      stderr.write(`${counter} ${name}: ${row.status ?? 'no answer'}\n`);
+    }
+  };
+}
+
+/**
+ * Runs `error-contract` with the given arguments; resolves to the exit code (0 every checked
+ * probe passes, 1 the API breaks the contract, 2 a usage error or an unreachable API). Never
+ * rejects and never prints a stack.
+ *
+ * @example
+ * process.exitCode = await main(process.argv.slice(2), process);
+ */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    io.stderr.write(`error-contract: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (command.command === 'help') {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const { options } = command;
+  try {
+    const report = await runProbes(options, options.json ? undefined : progressOn(io.stderr));
+    io.stdout.write(options.json ? renderJson(report) : renderTable(report));
+    return report.passed ? 0 : 1;
+  } catch (error) {
+    const known = error instanceof UnreachableError || error instanceof UsageError;
+    io.stderr.write(`error-contract: ${known ? '' : 'unexpected error: '}${(error as Error).message}\n`);
+    return 2;
+  }
+}

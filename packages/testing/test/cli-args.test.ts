@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { parseBytes, formatBytes } from '../src/bytes.js';
+import { parseCommand, UsageError } from '../src/cli/args.js';
+
+describe('parseCommand(argv)', () => {
+  it('reads a probe with every option', () => {
+    const command = parseCommand([
+      'probe',
+      'http://127.0.0.1:3000/api',
+      '-H',
+      'Authorization: Bearer t: x',
+      '--header=X-Tenant:t1',
+      '--route',
+      'get /widgets',
+      '--route',
+      'POST /widgets',
+      '--strict-accept',
+      '--max-body',
+      '1mb',
+      '--timeout',
+      '500ms',
+      '--json',
+    ]);
+    expect(command).toEqual({
+      command: 'probe',
+      options: {
+        baseUrl: new URL('http://127.0.0.1:3000/api'),
+        headers: { authorization: 'Bearer t: x', 'x-tenant': 't1' },
+        routes: [
+          { method: 'GET', path: '/widgets' },
+          { method: 'POST', path: '/widgets' },
+        ],
+        strictAccept: true,
+        maxBodyBytes: 1024 * 1024,
+        json: true,
+        timeoutMs: 500,
+      },
+    });
+  });
+
+  it('has defaults: 100 kB body limit, 10 s timeout; a bare timeout is seconds', () => {
+    const command = parseCommand(['probe', 'https://api.example.com', '--timeout', '2']);
+    expect(command).toMatchObject({ options: { maxBodyBytes: 102_400, timeoutMs: 2000, strictAccept: false, json: false, headers: {}, routes: [] } });
+  });
+
+  it('--help and -h', () => {
+    expect(parseCommand(['--help'])).toEqual({ command: 'help' });
+    expect(parseCommand(['probe', '-h'])).toEqual({ command: 'help' });
+  });
+
+  it.each([
+    [[], 'no command given'],
+    [['scan', 'http://x'], 'unknown command "scan"'],
+    [['probe'], 'probe needs the base URL of the API'],
+    [['probe', 'http://x', 'extra'], 'unexpected argument "extra"'],
+    [['probe', 'localhost:3000/api'], 'not an http(s) URL'],
+    [['probe', '::'], 'not a URL: "::"'],
+    [['probe', 'http://x', '-H', 'no colon'], `-H takes 'Name: value', got "no colon"`],
+    [['probe', 'http://x', '-H', ': v'], `-H takes 'Name: value'`],
+    [['probe', 'http://x', '--route', '/widgets'], `--route takes 'METHOD /path', got "/widgets"`],
+    [['probe', 'http://x', '--max-body', 'lots'], '--max-body takes a size such as 100kb or 1mb, got "lots"'],
+    [['probe', 'http://x', '--timeout', 'soon'], '--timeout takes a time such as 10s or 500ms, got "soon"'],
+    [['probe', 'http://x', '--frobnicate'], "Unknown option '--frobnicate'"],
+  ])('%j is a usage error: %s', (argv, message) => {
+    expect(() => parseCommand(argv)).toThrow(UsageError);
+    expect(() => parseCommand(argv)).toThrow(message);
+  });
+});
+
+describe('sizes', () => {
+  it.each([
+    ['100kb', 102_400],
+    ['1MB', 1_048_576],
+    ['512', 512],
+    ['1.5 kb', 1536],
+    ['2gb', 2 * 1024 ** 3],
+    ['0', undefined],
+    ['-1kb', undefined],
+  ])('parseBytes(%j) is %j', (text, bytes) => {
+    expect(parseBytes(text)).toBe(bytes);
+  });
+
+  it.each([
+    [102_400, '100 kB'],
+    [1_048_576, '1 MB'],
+    [1000, '1000 bytes'],
+    [1536, '1536 bytes'],
+  ])('formatBytes(%j) is %j', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
+  });
+});

@@ -1,0 +1,42 @@
+// describeConformance declares its tests at collection: this file is itself the test of it.
+import { startService } from '@error-contract/example-hono/server';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { describeConformance } from '../src/vitest.js';
+import { startReference, WRITER } from './servers.js';
+
+const prefix = '/api/client/v2';
+const routes = {
+  existing: `${prefix}/widgets`,
+  wrongMethod: { path: `${prefix}/widgets`, method: 'DELETE', allow: 'GET, HEAD, POST' },
+  protected: { path: `${prefix}/widgets`, headers: WRITER },
+  jsonBody: { path: `${prefix}/widgets`, method: 'POST' },
+  strictAccept: true,
+};
+
+describeConformance('describeConformance: the Hono reference service, started by the suite', {
+  start: () => startReference(startService),
+  routes,
+});
+
+// A target given as a function is read when the cases run; a non-strict service's Accept cases
+// are only reported, so they make no test.
+const app = new Hono();
+app.get('/widgets', (c) => c.json([]));
+app.notFound((c) =>
+  c.json({ type: 'https://docs.example.com/errors/not_found', title: 'Not Found', status: 404, detail: 'Nothing here.', instance: c.req.path, code: 'not_found' }, 404),
+);
+describeConformance('describeConformance: a fetch target given lazily', {
+  target: () => ({ fetch: (request: Request) => app.request(request) }),
+  routes: { existing: '/widgets' },
+});
+describeConformance('describeConformance: a fetch target given as is', {
+  target: { fetch: (request: Request) => app.request(request) },
+  routes: { existing: '/widgets' },
+});
+
+describe('describeConformance(name, options)', () => {
+  it('needs a target or a start function', () => {
+    expect(() => describeConformance('nothing', { routes })).toThrow('describeConformance: give a `target` or a `start` function');
+  });
+});
