@@ -1,14 +1,13 @@
 import {
   type ErrorContract,
   type ErrorContractOptions,
-  problem,
   problems,
   resolveContract,
   routeMiss,
 } from '@error-contract/core';
 import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { pathOfUrl, requestLike, requestLikeOf } from './request-like.js';
-import { isBare, respondOn, respondToError, takeBackHeaders, toResponse, validatorAnswer } from './responses.js';
+import { failureToAnswer, replaceResponse, respondOn, respondToError, takeBackHeaders, toResponse } from './responses.js';
 import { routedPath, routeMethods } from './route-methods.js';
 
 /** The result a validator hands its hook (@hono/zod-validator, @hono/standard-validator, hono/validator). */
@@ -100,20 +99,11 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
     return respondOn(c, contract.respond(miss, requestLike(c)), { replacesBody: false });
   };
 
-  /** A response from Hono without a validator's failure in it: passed as it is unless it is a bare error. */
-  const answerBare = (res: Response, request: Request, env: unknown): Response | Promise<Response> => {
-    const replace = (bare: boolean) => (bare ? toResponse(contract.respond(problem(res.status), requestLikeOf(request, env)), res.headers) : res);
-    const bare = isBare(res, request.method);
-    return typeof bare === 'boolean' ? replace(bare) : bare.then(replace);
-  };
-
-  /** A response from Hono: a validator's own 400 and a bare error get the contract's body. */
+  /** A response from Hono: passed on, unless a validator answered itself or it is a bare error. */
   const afterFetch = (res: Response, request: Request, env: unknown): Response | Promise<Response> => {
-    const failure = validatorAnswer(res);
-    if (failure === undefined) return answerBare(res, request, env);
-    return failure.then((found) =>
-      found === undefined ? answerBare(res, request, env) : toResponse(contract.respond(found, requestLikeOf(request, env)), res.headers),
-    );
+    const replace = (failure: unknown) => (failure === undefined ? res : toResponse(contract.respond(failure, requestLikeOf(request, env)), res.headers));
+    const failure = failureToAnswer(res, request.method);
+    return failure instanceof Promise ? failure.then(replace) : replace(failure);
   };
 
   // Not async: Hono answers its single-handler fast path synchronously, and a Promise here would
@@ -145,28 +135,12 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
       await next();
     } catch (error) {
       // Hono rethrows what is not an Error past onError; this is the last place to answer it.
-      const response = respondOn(c, contract.respond(error, requestLike(c)));
-      c.res = undefined;
-      c.res = response;
+      replaceResponse(c, respondOn(c, contract.respond(error, requestLike(c))));
       return;
     }
     if (c.error !== undefined) takeBackHeaders(c);
-    // A validator given no hook answered the failure itself: its issues become field errors here,
-    // so no route needs `validationHook`.
-    const pending = validatorAnswer(c.res);
-    const failure = pending === undefined ? undefined : await pending;
-    if (failure !== undefined) {
-      const replacement = toResponse(contract.respond(failure, requestLike(c)), c.res.headers);
-      c.res = undefined;
-      c.res = replacement;
-      return;
-    }
-    if (await isBare(c.res, c.req.method)) {
-      const replacement = toResponse(contract.respond(problem(c.res.status), requestLike(c)), c.res.headers);
-      // Setting c.res copies the old response's headers over the new one: clear it first.
-      c.res = undefined;
-      c.res = replacement;
-    }
+    const failure = await failureToAnswer(c.res, c.req.method);
+    if (failure !== undefined) replaceResponse(c, toResponse(contract.respond(failure, requestLike(c)), c.res.headers));
   };
 
   return {

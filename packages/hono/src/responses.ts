@@ -1,4 +1,4 @@
-import { type ErrorResponse, isBareErrorResponse, mayBeBareText, staleHeaders, type ValidatorFailure, validatorFailureOf } from '@error-contract/core';
+import { type ErrorResponse, isBareErrorResponse, mayBeBareText, problem, type ProblemInit, staleHeaders, type ValidatorFailure, validatorFailureOf } from '@error-contract/core';
 import type { Context } from 'hono';
 
 // Responses the contract made. The fetch wrapper passes them on without looking at their headers:
@@ -123,7 +123,7 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
  * or a reason phrase in text (Hono's method-not-allowed middleware, `bodyLimit`'s default). Our
  * own responses are never looked at; only small text bodies that are already there are read.
  */
-export function isBare(res: Response, method: string): boolean | Promise<boolean> {
+function isBare(res: Response, method: string): boolean | Promise<boolean> {
   if (res.status < 400 || OURS.has(res)) return false;
   const type = res.headers.get('content-type') ?? undefined;
   // HEAD through the middleware still has the GET's body here (Hono drops it later): judge that
@@ -141,7 +141,7 @@ export function isBare(res: Response, method: string): boolean | Promise<boolean
  * `validatorFailureOf`: only 400 JSON bodies the contract did not make, already there, at most
  * 64 KB, are read.
  */
-export function validatorAnswer(res: Response): Promise<ValidatorFailure | undefined> | undefined {
+function validatorAnswer(res: Response): Promise<ValidatorFailure | undefined> | undefined {
   if (res.status !== 400 || OURS.has(res) || res.body === null) return undefined;
   if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return undefined;
   const length = Number(res.headers.get('content-length') ?? Number.NaN);
@@ -154,4 +154,29 @@ export function validatorAnswer(res: Response): Promise<ValidatorFailure | undef
       return undefined;
     }
   });
+}
+
+/** The problem of a bare error response, or undefined when the response is not bare. */
+function bareProblem(res: Response, method: string): ProblemInit | undefined | Promise<ProblemInit | undefined> {
+  const bare = isBare(res, method);
+  if (typeof bare === 'boolean') return bare ? problem(res.status) : undefined;
+  return bare.then((isBareNow) => (isBareNow ? problem(res.status) : undefined));
+}
+
+/**
+ * What the contract answers in place of a response the app finished, for the middleware and the
+ * fetch wrapper alike: the issues of a validator that answered its failure itself (no hook), the
+ * status of a bare error, or undefined to pass the response on. Synchronous unless a body must be
+ * read, so a success costs no microtask in the fetch wrapper.
+ */
+export function failureToAnswer(res: Response, method: string): unknown | Promise<unknown> {
+  const validator = validatorAnswer(res);
+  if (validator === undefined) return bareProblem(res, method);
+  return validator.then((found) => found ?? bareProblem(res, method));
+}
+
+/** Puts `replacement` on the context. Setting c.res copies the old response's headers over the new one: clear it first. */
+export function replaceResponse(c: Context, replacement: Response): void {
+  c.res = undefined;
+  c.res = replacement;
 }
