@@ -4,4 +4,4 @@ export { type ErrorContractMatchers, errorContractMatchers, type MatcherResult, 
 export { checkProblem, type ProblemExpectation } from './problem-check.js';
 export { type ConformanceResult, judgeCase, runCase, runConformance } from './run.js';
 export type { ResponseSnapshot } from './snapshot.js';
-export type { ConformanceTarget, Send } from './transport.js';
+export { type ConformanceTarget, type Send, senderFor } from './transport.js';
