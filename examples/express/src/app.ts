@@ -6,6 +6,7 @@ import {
   clientKey,
   noSuchWidget,
   PREFIXES,
+  type RateLimitRedis,
   requireJsonContentType,
   requireWriter,
   type Role,
@@ -14,11 +15,25 @@ import {
   WidgetStore,
 } from '@error-contract/service-kit';
 import express, { type RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, type Options as RateLimitOptions, rateLimit } from 'express-rate-limit';
+import { RedisStore } from 'rate-limit-redis';
+
+/** With Redis, express-rate-limit's own Redis store, failing open (`passOnStoreError`) when Redis
+ * is away, the outage logged once. */
+function sharedStore(redis: RateLimitRedis | undefined, config: ServiceConfig): Partial<RateLimitOptions> {
+  if (redis === undefined) return {};
+  const { client } = redis;
+  return {
+    store: new RedisStore({ prefix: 'reference-express:', sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<never> }),
+    passOnStoreError: true,
+    logger: { error: (error) => redis.storeFailed(error), warn: (error, message) => (config.log ?? console.warn)(message, error) },
+  };
+}
 
 /** The reference service on Express. Checks run in the documented order: Accept, rate limit,
- * authentication, routing, authorization, body. */
-export function createApp(config: ServiceConfig): express.Express {
+ * authentication, routing, authorization, body. With `redis`, the rate limit is shared by every
+ * instance. */
+export function createApp(config: ServiceConfig, redis?: RateLimitRedis): express.Express {
   const app = express();
   app.disable('x-powered-by');
   const errors = errorContract(serviceContract(config));
@@ -33,6 +48,7 @@ export function createApp(config: ServiceConfig): express.Express {
       legacyHeaders: false,
       keyGenerator: (req) => clientKey(req.headers.authorization, ipKeyGenerator(req.ip ?? '')),
       handler: errors.rateLimitHandler,
+      ...sharedStore(redis, config),
     }),
   );
   app.use((req, res, next) => {

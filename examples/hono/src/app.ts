@@ -5,7 +5,9 @@ import {
   BODY_LIMIT_BYTES,
   clientKey,
   noSuchWidget,
+  failOpen,
   PREFIXES,
+  type RateLimitRedis,
   requireJsonContentType,
   requireWriter,
   type Role,
@@ -19,15 +21,29 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { rateLimiter } from 'hono-rate-limiter';
+import { RedisStore, rateLimiter } from 'hono-rate-limiter';
 import { inflateBody } from './inflate-body.js';
 
 type Env = { Variables: { role: Role } };
 
+/** hono-rate-limiter's own Redis store, on the ioredis client the service shares. */
+function sharedStore(redis: RateLimitRedis): RedisStore<Env> {
+  const { client } = redis;
+  return new RedisStore<Env>({
+    prefix: 'reference-hono:',
+    client: {
+      scriptLoad: (script) => client.script('LOAD', script) as Promise<string>,
+      evalsha: (sha, keys, args) => client.evalsha(sha, keys.length, ...keys, ...(args as string[])) as Promise<never>,
+      decr: (key) => client.decr(key),
+      del: (key) => client.del(key),
+    },
+  });
+}
+
 /** The reference service on Hono, as the fetch handler to serve (the app's own: `app.request()`
  * goes through the contract too). Checks run in the documented order: Accept (the contract's
  * middleware, first), rate limit, authentication, routing, authorization, body. */
-export function createFetch(config: ServiceConfig): FetchHandler {
+export function createFetch(config: ServiceConfig, redis?: RateLimitRedis): FetchHandler {
   const app = new Hono<Env>();
   const errors = errorContract(app, serviceContract(config));
   app.use(errors.middleware);
@@ -35,15 +51,15 @@ export function createFetch(config: ServiceConfig): FetchHandler {
   app.notFound(errors.notFound);
   const store = new WidgetStore();
 
-  app.use(
-    rateLimiter<Env>({
-      windowMs: config.rateWindowS * 1000,
-      limit: config.rateLimit,
-      standardHeaders: 'draft-7',
-      keyGenerator: (c) => clientKey(c.req.header('authorization'), getConnInfo(c).remote.address),
-      handler: errors.rateLimitHandler,
-    }),
-  );
+  const limiter = rateLimiter<Env>({
+    windowMs: config.rateWindowS * 1000,
+    limit: config.rateLimit,
+    standardHeaders: 'draft-7',
+    keyGenerator: (c) => clientKey(c.req.header('authorization'), getConnInfo(c).remote.address),
+    handler: errors.rateLimitHandler,
+    ...(redis === undefined ? {} : { store: sharedStore(redis) }),
+  });
+  app.use(redis === undefined ? limiter : failOpen(limiter, redis.storeFailed));
   app.use(async (c, next) => {
     c.set('role', authenticate(c.req.header('authorization')));
     await next();

@@ -1,19 +1,22 @@
 import type { AddressInfo } from 'node:net';
 import { answerClientErrors } from '@error-contract/node';
-import { type StartService, serviceContract } from '@error-contract/service-kit';
+import { connectRateLimitRedis, type StartService, serviceContract } from '@error-contract/service-kit';
 import { serve } from '@hono/node-server';
 import { createFetch } from './app.js';
 
-/** Starts the Hono reference service on Node; port 0 picks a free one. */
-export const startService: StartService = (config) =>
-  new Promise((resolve, reject) => {
-    const server = serve({ fetch: createFetch(config), port: config.port, hostname: config.host }, (info: AddressInfo) => {
+/** Starts the Hono reference service on Node; port 0 picks a free one. With `redisUrl`, the rate
+ * limit is shared through Redis, connected before the first request. */
+export const startService: StartService = async (config) => {
+  const redis = await connectRateLimitRedis(config);
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: createFetch(config, redis), port: config.port, hostname: config.host }, (info: AddressInfo) => {
       resolve({
         url: `http://${config.host}:${info.port}`,
-        close: () => new Promise((done, fail) => server.close((error) => (error ? fail(error) : done()))),
+        close: () => new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))).finally(async () => redis?.close()),
       });
     });
     // Node's own refusals (a malformed request, an over-large header block), in the contract too.
     answerClientErrors(server as import('node:http').Server, serviceContract(config));
     server.once('error', reject);
   });
+};

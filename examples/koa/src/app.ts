@@ -4,8 +4,10 @@ import {
   authenticate,
   BODY_LIMIT_BYTES,
   clientKey,
+  failOpen,
   noSuchWidget,
   PREFIXES,
+  type RateLimitRedis,
   requireJsonContentType,
   requireWriter,
   type Role,
@@ -19,22 +21,21 @@ import Koa, { type Middleware } from 'koa';
 import ratelimit from 'koa-ratelimit';
 
 /** The reference service on Koa. Checks run in the documented order: Accept, rate limit,
- * authentication, routing, authorization, body. */
-export function createApp(config: ServiceConfig): Koa {
+ * authentication, routing, authorization, body. With `redis`, the rate limit is koa-ratelimit's
+ * redis driver, shared by every instance, and fails open when Redis is away. */
+export function createApp(config: ServiceConfig, redis?: RateLimitRedis): Koa {
   const app = new Koa();
   // The contract's onError logs 5xx with their stack; Koa's own logger would print them twice.
   app.silent = true;
   const store = new WidgetStore();
 
   app.use(errorContract(serviceContract(config)));
+  const limits = { duration: config.rateWindowS * 1000, max: config.rateLimit, id: (ctx: Koa.Context) => clientKey(ctx.get('authorization'), ctx.ip) };
   app.use(
-    ratelimit({
-      driver: 'memory',
-      db: new Map(),
-      duration: config.rateWindowS * 1000,
-      max: config.rateLimit,
-      id: (ctx) => clientKey(ctx.get('authorization'), ctx.ip),
-    }),
+    redis === undefined
+      ? ratelimit({ driver: 'memory', db: new Map(), ...limits })
+      : // @types/koa-ratelimit names the ioredis 4 typings; the driver only calls defineCommand on it
+        failOpen(ratelimit({ driver: 'redis', db: redis.client as never, namespace: 'reference-koa', ...limits }), redis.storeFailed),
   );
   app.use(async (ctx, next) => {
     ctx.state.role = authenticate(ctx.get('authorization'));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { forbidden, unauthorized } from '@error-contract/core';
 
 export type Role = 'reader' | 'writer';
@@ -28,8 +29,10 @@ export function requireWriter(role: Role | undefined): void {
   if (role !== 'writer') throw forbidden('Only a writer token may change widgets.');
 }
 
-/** The rate-limit client: the bearer token, else the address (REFERENCE-SERVICE.md). */
+/** The rate-limit client: the bearer token, else the address (REFERENCE-SERVICE.md). The token is
+ * hashed: the key may be stored in a shared Redis, where a raw token would be a readable
+ * credential, and a 4 kB token would be a 4 kB key. */
 export function clientKey(authorization: string | undefined | null, address: string | undefined): string {
   const token = bearerToken(authorization);
-  return token === undefined ? `address:${address ?? 'unknown'}` : `token:${token}`;
+  return token === undefined ? `address:${address ?? 'unknown'}` : `token:${createHash('sha256').update(token).digest('base64url')}`;
 }

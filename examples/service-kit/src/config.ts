@@ -6,6 +6,8 @@ export interface ServiceConfig {
   rateLimit: number;
   /** Window length in seconds. */
   rateWindowS: number;
+  /** A Redis URL: the rate limit is then shared by every instance that has it (in memory otherwise). */
+  redisUrl?: string;
   /** Where 5xx are logged with their stack; stderr by default. */
   log?: (...args: unknown[]) => void;
 }
@@ -18,9 +20,10 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number,
   return value;
 }
 
-/** Reads PORT, HOST, RATE_LIMIT and RATE_WINDOW_S, with the documented defaults. */
+/** Reads PORT, HOST, RATE_LIMIT, RATE_WINDOW_S and REDIS_URL, with the documented defaults. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   return {
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     port: positiveInteger(env, 'PORT', 3000, 0),
     host: env.HOST || '127.0.0.1',
     rateLimit: positiveInteger(env, 'RATE_LIMIT', 100),

@@ -32,9 +32,10 @@ export async function runMain(start: StartService): Promise<void> {
 
 /**
  * A started Node HTTP server as a {@link RunningServer}: resolves once it listens, with the URL
- * of the port it got (port 0 picks a free one).
+ * of the port it got (port 0 picks a free one). `afterClose` releases what the server used (the
+ * rate limit's Redis client) once it has stopped.
  */
-export function running(server: import('node:http').Server, host: string): Promise<RunningServer> {
+export function running(server: import('node:http').Server, host: string, afterClose: () => Promise<void> = async () => {}): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.once('listening', () => {
@@ -42,7 +43,7 @@ export function running(server: import('node:http').Server, host: string): Promi
       const port = typeof address === 'object' && address !== null ? address.port : 0;
       resolve({
         url: `http://${host}:${port}`,
-        close: () => new Promise((done, fail) => server.close((error) => (error ? fail(error) : done()))),
+        close: () => new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))).finally(afterClose),
       });
     });
   });

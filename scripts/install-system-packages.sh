@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The system programs some tests use, from the Debian packages when they are absent: redis-server
+# (suites/shared-rate-limit: the rate limit shared through a real Redis) and chromium (the client
+# package's headless browser test). When they cannot be installed (no apt-get, no root), those
+# tests are skipped with a notice naming what is missing; nothing else depends on them.
+set -uo pipefail
+
+missing=()
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "system packages: redis-server and chromium are installed"
+  exit 0
+fi
+
+as_root=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then as_root=(sudo -n); else
+    echo "system packages: not root and no sudo; ${missing[*]} not installed, the tests that need them will be skipped"
+    exit 0
+  fi
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "system packages: no apt-get; ${missing[*]} not installed, the tests that need them will be skipped"
+  exit 0
+fi
+
+echo "system packages: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+if "${as_root[@]}" apt-get update -qq && "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; then
+  echo "system packages: installed ${missing[*]}"
+else
+  echo "system packages: could not install ${missing[*]}; the tests that need them will be skipped"
+fi
+exit 0
