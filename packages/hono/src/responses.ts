@@ -26,12 +26,39 @@ export function toResponse(response: ErrorResponse, base?: Headers): Response {
 }
 
 /**
+ * Whether the context holds headers for its response: set with `c.header()` before any response
+ * existed (CORS, rate-limit headers), or on a response already there. Hono keeps them privately;
+ * a bodiless response from the context carries them and nothing else, and making one costs less
+ * than a Headers object with entries.
+ */
+function holdsHeaders(c: Context): boolean {
+  try {
+    for (const _ of c.body(null).headers) return true;
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
  * A contract response through the context, so headers set earlier with `c.header()` (CORS,
  * rate-limit headers) stay. After a handler ran (`replacesBody`), the headers of the body it
  * abandoned are removed first; `notFound` skips that, since no handler ran, and each removal
  * costs a Headers operation.
+ *
+ * When the context holds no headers, the response is made directly with the contract's headers
+ * as a plain object: Hono's `c.newResponse` turns more than one header into a Headers object,
+ * which @hono/node-server then turns back into an object to write (about 6 µs a request, a
+ * quarter of Hono's whole 404).
  */
 export function respondOn(c: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): Response {
+  if (!holdsHeaders(c)) {
+    // Nothing to keep. What a handler left (possibly no Response at all, a string, say) goes, or
+    // Hono would try to copy its headers onto ours. Only a finished context has one: clearing
+    // marks it finished, and Hono ignores what a middleware returns on a finished context.
+    if (replacesBody && c.finalized) c.res = undefined;
+    return ours(new Response(response.body, { status: response.status, headers: response.headers }));
+  }
   if (replacesBody) {
     try {
       for (const name of staleHeaders(response.status)) c.header(name, undefined);

@@ -18,13 +18,13 @@ import { errorContract } from '../src/index.js';
 const JSON_ACCEPT = { accept: 'application/json' };
 
 /** An app with onError and notFound installed; `via` picks how the rest is wired. */
-function appWith(setup: (app: Hono) => void, via: 'fetch' | 'middleware' = 'fetch', options: Parameters<typeof errorContract>[1] = {}) {
+function appWith(setup: (app: Hono, errors: ReturnType<typeof errorContract>) => void, via: 'fetch' | 'middleware' = 'fetch', options: Parameters<typeof errorContract>[1] = {}) {
   const app = new Hono();
   const errors = errorContract(app, { onError: () => {}, ...options });
   if (via === 'middleware') app.use(errors.middleware);
   app.onError(errors.onError);
   app.notFound(errors.notFound);
-  setup(app);
+  setup(app, errors);
   const fetch = via === 'fetch' ? errors.fetch : (request: Request) => app.fetch(request);
   return {
     errors,
@@ -234,6 +234,45 @@ describe('onError', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('https://app.example');
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(await res.json()).toMatchObject({ detail: 'No widget has the id "9".' });
+  });
+});
+
+describe.each(['fetch', 'middleware'] as const)('headers a middleware set before the response existed (errors.%s)', (via) => {
+  // The contract makes its response directly when the context holds no headers (a plain-object
+  // response @hono/node-server writes without a Headers object); when it holds some, through the
+  // context, so they stay. Both ways give the same status, headers and body.
+  const { request } = appWith((app, errors) => {
+    app.use('/tagged/*', async (c, next) => {
+      c.header('x-request-id', 'req-1');
+      await next();
+    });
+    for (const prefix of ['/tagged', '/plain']) {
+      app.get(`${prefix}/widgets`, (c) => c.json([]));
+      app.get(`${prefix}/bug`, () => {
+        throw new Error('db-7 is down');
+      });
+      app.post(`${prefix}/validated`, zValidator('json', z.object({ name: z.string() }), errors.validationHook), (c) => c.json({}, 201));
+    }
+  }, via);
+  const cases: [string, string, number][] = [
+    ['an unknown path', 'GET /{p}/nothing', 404],
+    ['a wrong method', 'PUT /{p}/widgets', 405],
+    ['a thrown error', 'GET /{p}/bug', 500],
+    ['a validation hook', 'POST /{p}/validated', 400],
+  ];
+
+  it.each(cases)('%s keeps them, and answers as without them', async (_name, line, status) => {
+    const [method, path] = line.split(' ') as [string, string];
+    const init = { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: '{}' } : {}) };
+    const tagged = await request(path.replace('{p}', 'tagged'), init);
+    const plain = await request(path.replace('{p}', 'plain'), init);
+    expect(tagged.status).toBe(status);
+    expect(plain.status).toBe(status);
+    expect(tagged.headers.get('x-request-id')).toBe('req-1');
+    expect(plain.headers.get('x-request-id')).toBeNull();
+    for (const name of ['content-type', 'cache-control', 'allow']) expect(plain.headers.get(name), name).toBe(tagged.headers.get(name));
+    const [taggedBody, plainBody] = [await tagged.json(), await plain.json()];
+    expect({ ...plainBody, instance: undefined }).toEqual({ ...taggedBody, instance: undefined });
   });
 });
 
