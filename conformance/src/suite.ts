@@ -40,6 +40,8 @@ export function expectContract(received: Received, kase: Case, shape: Shape): vo
   if (shape === 'detailed') {
     expect(body).toMatchObject({ type: `${TYPE_BASE}${kase.code}`, instance: pathOnly(request.path) });
     if (kase.fields === undefined) expect(body).not.toHaveProperty('errors');
+    // each field problem names its field twice: dotted, and as a JSON Pointer (RFC 6901)
+    else expect(body.errors.map((entry: { pointer: unknown }) => entry.pointer)).toEqual(kase.fields.map((field) => (field === '' ? '' : `/${field}`)));
     if (kase.detailContains !== undefined) expect(body.detail).toContain(kase.detailContains);
   } else {
     expect(Object.keys(body)).toEqual(['errors']);

@@ -41,7 +41,10 @@ function report(settings: Settings, error: unknown, problem: Problem, request: R
   try {
     if (settings.onError !== undefined) settings.onError(error, problem, request);
     // The default keeps the one thing an operator needs: which request failed, and the stack.
-    else if (problem.status >= 500) console.error(`error-contract: ${describe(request.method)} ${problem.instance} -> ${problem.status}`, error);
+    else if (problem.status >= 500) {
+      const trace = problem.traceId === undefined ? '' : ` trace ${problem.traceId}`;
+      console.error(`error-contract: ${describe(request.method)} ${problem.instance} -> ${problem.status}${trace}`, error);
+    }
   } catch {
     // a failing logger must not turn one failure into two
   }

@@ -23,6 +23,8 @@ export { pathOfTarget, withoutDotSegments, withoutQuery } from './path.js';
 export { isMalformedPath } from './request-checks.js';
 export { routeMiss } from './routing.js';
 export { codeForStatus, reasonPhrase, SPEC_STATUSES } from './statuses.js';
+export { traceIdOf } from './trace-id.js';
 export type { ErrorResponse, FieldError, HeaderBag, Problem, RequestLike, Shape } from './types.js';
 export { fieldErrorsOf } from './validation/field-errors.js';
+export { fieldPointer } from './validation/field-path.js';
 export { type ValidatorFailure, validatorFailureOf } from './validation/validator-answer.js';

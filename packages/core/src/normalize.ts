@@ -6,6 +6,7 @@ import type { Settings } from './options.js';
 import { fieldSummary } from './problems.js';
 import { describe, items, read, readArray, readString } from './safe-read.js';
 import { codeForStatus, genericDetail, isErrorStatus, reasonPhrase } from './statuses.js';
+import { traceIdOf } from './trace-id.js';
 import type { FieldError, Problem, RequestLike } from './types.js';
 import { isMeantForClients, isUpstreamError } from './trust.js';
 import { readFieldErrors } from './validation/field-errors.js';
@@ -167,6 +168,8 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
     if (!verdict.codeIsChosen) code = verdict.fieldErrors.length > 0 && status === 400 ? 'validation_failed' : undefined;
   }
   code ??= codeForStatus(status);
+  // After the `statuses` check: `validationStatus: 422` is refused at creation unless 422 is allowed.
+  if (code === 'validation_failed' && status === 400) status = settings.validationStatus;
   const catalogued = settings.catalog.get(code);
 
   const internal = status >= 500;
@@ -202,6 +205,8 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
     headers: verdict.headers,
     extensions,
     exposed,
+    // always present (one object shape on the hot path), undefined when the option is off
+    traceId: settings.traceField === undefined ? undefined : traceIdOf(request),
   };
 }
 

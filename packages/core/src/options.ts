@@ -48,6 +48,18 @@ export interface ErrorContractOptions<C extends Catalog = Catalog> {
    * Default: the whole app. In Express, mounting the middleware on a path does the same.
    */
   scope?: string | readonly string[];
+  /**
+   * A trace id in every detailed body and in the default log line, so a client's report can be
+   * found in the log: the W3C `traceparent` trace id when the request has one, else a new one.
+   * `true` names the member `traceId`; a string names it. Also on `problem.traceId` for `onError`.
+   * Default off.
+   */
+  traceId?: boolean | string;
+  /**
+   * The status of a validation failure (`validation_failed`): 400, as the service specification
+   * says (default), or 422 (RFC 9110 section 15.5.21) for APIs whose clients expect it.
+   */
+  validationStatus?: 400 | 422;
 }
 
 /** See {@link ErrorContractOptions.accept}. */
@@ -66,6 +78,21 @@ export interface Settings {
   rejectMalformedPath: boolean;
   /** Normalised prefixes (leading slash, no trailing one), or undefined for the whole app. */
   scope: readonly string[] | undefined;
+  /** The body member that carries the trace id, or undefined for none. */
+  traceField: string | undefined;
+  validationStatus: 400 | 422;
+}
+
+// The members a trace id may not take: the standard ones, and `stack` (exposeInternalErrors).
+const TAKEN_MEMBERS = new Set(['type', 'title', 'status', 'detail', 'instance', 'code', 'errors', 'stack']);
+
+function resolveTraceField(traceId: ErrorContractOptions['traceId']): string | undefined {
+  if (traceId === undefined || traceId === false) return undefined;
+  if (traceId === true) return 'traceId';
+  if (typeof traceId !== 'string' || !/^[A-Za-z_][\w-]{0,63}$/.test(traceId) || TAKEN_MEMBERS.has(traceId)) {
+    fail('`traceId` must be true, false, or a member name such as "traceId" that is not a standard one.');
+  }
+  return traceId;
 }
 
 function fail(message: string): never {
@@ -112,6 +139,9 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
     allowed = new Set(statuses);
     if (!allowed.has(400) || !allowed.has(500)) fail('`statuses` must include 400 and 500: they are where other statuses fall back to.');
   }
+  const { validationStatus = 400 } = options;
+  if (validationStatus !== 400 && validationStatus !== 422) fail('`validationStatus` must be 400 or 422.');
+  if (validationStatus === 422 && allowed !== undefined && !allowed.has(422)) fail('`validationStatus: 422` needs 422 in `statuses`.');
   return {
     catalog: resolveCatalog(options.catalog),
     typeBaseUrl,
@@ -123,5 +153,7 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
     accept,
     rejectMalformedPath,
     scope: resolveScope(options.scope),
+    traceField: resolveTraceField(options.traceId),
+    validationStatus,
   };
 }

@@ -5,6 +5,7 @@ import { readHeader, safeHeaderValue } from './headers.js';
 import { RESERVED_MEMBERS, typeFor } from './normalize.js';
 import type { Settings } from './options.js';
 import { isErrorStatus } from './statuses.js';
+import { fieldPointer } from './validation/field-path.js';
 import type { ErrorResponse, Problem, RequestLike, Shape } from './types.js';
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
@@ -25,8 +26,9 @@ function withExtensions(body: Record<string, unknown>, extensions: Record<string
 
 const COMPACT_RESERVED: ReadonlySet<string> = new Set(['errors']);
 
-/** `{ type, title, status, detail, instance, code, errors? }`: RFC 9457 members first. */
-function detailedBody(problem: Problem): Record<string, unknown> {
+/** `{ type, title, status, detail, instance, code, errors? }`: RFC 9457 members first. Each field
+ * error carries its JSON Pointer (RFC 6901) beside the dotted name, as RFC 9457's examples do. */
+function detailedBody(problem: Problem, traceField: string | undefined): Record<string, unknown> {
   const body: Record<string, unknown> = {
     type: problem.type,
     title: problem.title,
@@ -35,8 +37,11 @@ function detailedBody(problem: Problem): Record<string, unknown> {
     instance: problem.instance,
     code: problem.code,
   };
-  if (problem.fieldErrors.length > 0) body.errors = problem.fieldErrors.map(({ field, detail }) => ({ field, detail }));
-  return withExtensions(body, problem.extensions, RESERVED_MEMBERS);
+  if (problem.fieldErrors.length > 0) body.errors = problem.fieldErrors.map(({ field, detail }) => ({ field, pointer: fieldPointer(field), detail }));
+  withExtensions(body, problem.extensions, RESERVED_MEMBERS);
+  // set last: an extension of the same name must not hide the id a support ticket quotes
+  if (traceField !== undefined && problem.traceId !== undefined) body[traceField] = problem.traceId;
+  return body;
 }
 
 /** `{ errors: [{ code, message }] }`: one element per field problem, its message led by the field. */
@@ -76,7 +81,7 @@ export function renderWith(settings: Settings, problem: Problem, request: Reques
     if (!isErrorStatus(problem.status)) throw new RangeError('not an error status');
     const problemJson = shape === 'detailed' && acceptsProblemJson(readHeader(request.headers, 'accept'));
     const headers = responseHeaders(problem, problemJson ? 'application/problem+json' : 'application/json');
-    const body = JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem));
+    const body = JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem, settings.traceField));
     if (!isHeadMethod(request.method)) return { status: problem.status, headers, body };
     // HEAD: the headers a GET would get, its Content-Length included (RFC 9110 section 9.3.2), no body.
     headers['content-length'] = String(utf8.encode(body).byteLength);

@@ -54,6 +54,8 @@ export interface Problem {
   extensions: Record<string, unknown>;
   /** Whether the error's own message was allowed into `detail`. */
   exposed: boolean;
+  /** The request's trace id, when the contract's `traceId` option is on. */
+  traceId?: string;
 }
 
 /**

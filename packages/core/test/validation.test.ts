@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrorsOf, validationFailed } from '../src/index.js';
-import { formatFieldPath, pointerSegments } from '../src/validation/field-path.js';
+import { fieldPointer, formatFieldPath, pointerSegments } from '../src/validation/field-path.js';
 import { answer } from './helpers.js';
 
 const widget = { name: 5, items: [{}] };
@@ -79,6 +79,10 @@ describe('field problems from the validators users already have', () => {
     expect(body?.detail).toMatch(/^The request has \d+ invalid fields?\.$/);
     const fields = (body?.errors as Array<{ field: string; detail: string }>).map((entry) => entry.field);
     expect(fields).toEqual(expect.arrayContaining(['name', 'items[0].name']));
+    // each with its JSON Pointer (RFC 6901), as RFC 9457's own example does
+    expect(body?.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'name', pointer: '/name' }), expect.objectContaining({ field: 'items[0].name', pointer: '/items/0/name' })]),
+    );
     for (const entry of body?.errors as Array<{ detail: unknown }>) expect(typeof entry.detail).toBe('string');
   });
 
@@ -172,6 +176,28 @@ describe('field paths', () => {
 
   it('JSON Pointer escapes are undone', () => {
     expect(pointerSegments('/a~1b/c~0d')).toEqual(['a/b', 'c~d']);
+  });
+
+  it.each([
+    ['', ''],
+    ['name', '/name'],
+    ['items[0].name', '/items/0/name'],
+    ['[0].name', '/0/name'],
+    ['meta["x.y"]', '/meta/x.y'],
+    ['meta["a/b~c"]', '/meta/a~1b~0c'],
+    ['a[2]', '/a/2'],
+    // names a user wrote in no dotted form are one member
+    ['first name', '/first name'],
+    ['.name', '/.name'],
+    ['meta["unterminated', '/meta["unterminated'],
+  ])('the pointer of %j is %j', (field, pointer) => {
+    expect(fieldPointer(field)).toBe(pointer);
+  });
+
+  it('the pointer of every dotted path is its segments, escaped', () => {
+    for (const segments of [['a', 0, 'b'], ['x.y', 'z'], ['~', '/', 3]]) {
+      expect(pointerSegments(fieldPointer(formatFieldPath(segments)))).toEqual(segments.map(String));
+    }
   });
 });
 

@@ -37,3 +37,37 @@ export function pointerSegments(pointer: string): string[] {
     .slice(1)
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
+
+// One segment of the dotted form `formatFieldPath` writes: `.name` (the first without a dot),
+// `[0]`, or `["a key"]` quoted as JSON.
+const FIELD_SEGMENT = /\.?([A-Za-z_$][\w$-]*)|\[(0|[1-9]\d{0,9})\]|\[("(?:[^"\\]|\\.)*")\]/y;
+
+function toPointer(segments: readonly string[]): string {
+  return segments.map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/**
+ * The JSON Pointer (RFC 6901) of a field in the dotted form: `items[0].name` -> `/items/0/name`,
+ * `meta["x.y"]` -> `/meta/x.y`, `''` (the body as a whole) -> `''`. A name in no such form (one
+ * a user wrote, `'first name'`) is read as a single member.
+ *
+ * @example
+ * fieldPointer('items[0].name'); // '/items/0/name'
+ */
+export function fieldPointer(field: string): string {
+  if (field === '') return '';
+  const segments: string[] = [];
+  let at = 0;
+  try {
+    while (at < field.length) {
+      FIELD_SEGMENT.lastIndex = at;
+      const match = FIELD_SEGMENT.exec(field);
+      if (match === null || (at === 0 && match[0].startsWith('.'))) return toPointer([field]);
+      segments.push(match[1] ?? match[2] ?? (JSON.parse(match[3]!) as string));
+      at = FIELD_SEGMENT.lastIndex;
+    }
+  } catch {
+    return toPointer([field]);
+  }
+  return toPointer(segments);
+}
