@@ -76,8 +76,8 @@ export function resolveContract(contractOrOptions: ErrorContract | ErrorContract
  * throw contract.error('widget_locked', 'Widget 7 is being edited.');
  * // -> 409 { type: 'https://docs.example.com/errors/widget_locked', title: 'Widget locked', ... }
  */
-export function createErrorContract<const C extends Catalog = {}>(options: ErrorContractOptions<C> = {}): ErrorContract<C> {
-  const settings = resolveSettings(options);
+export function createErrorContract<const C extends Catalog<L> = {}, const L extends string = string>(options: ErrorContractOptions<C, L> = {}): ErrorContract<C> {
+  const settings = resolveSettings(options as ErrorContractOptions<Catalog>);
   const normalize = (error: unknown, request: RequestLike) => normalizeWith(settings, error, request);
   const render = (problem: Problem, request: RequestLike) => renderWith(settings, problem, request);
   const respond = (error: unknown, request: RequestLike) => {

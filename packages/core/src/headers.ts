@@ -85,3 +85,19 @@ export function clientHeadersOf(error: unknown): Record<string, string> {
   collect(read(error, 'headers'), headers);
   return headers;
 }
+
+/**
+ * A `Vary` value with `added` in it, keeping what the app already varies on (CORS's `Origin`):
+ * an error response adds to `Vary`, never replaces it. `existing` as Node's or the Fetch API's
+ * header getters return it.
+ *
+ * @example
+ * mergeVary('Origin', 'Accept-Language'); // 'Origin, Accept-Language'
+ * mergeVary(undefined, 'Accept-Language'); // 'Accept-Language'
+ */
+export function mergeVary(existing: unknown, added: string): string {
+  const current = typeof existing === 'string' ? existing.trim() : Array.isArray(existing) ? existing.join(', ') : '';
+  if (current === '') return added;
+  const names = current.split(',').map((name) => name.trim().toLowerCase());
+  return names.includes('*') || names.includes(added.toLowerCase()) ? current : `${current}, ${added}`;
+}

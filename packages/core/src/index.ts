@@ -1,6 +1,6 @@
 export { acceptsJson, acceptsProblemJson } from './accept.js';
 export { isBareErrorResponse, mayBeBareText, REPRESENTATION_HEADERS, staleHeaders } from './bare-response.js';
-export type { BuiltinCode, Catalog, CatalogEntry, CodeOf } from './catalog.js';
+export type { BuiltinCode, Catalog, CatalogEntry, CodeOf, Localized } from './catalog.js';
 export { createErrorContract, type ErrorContract, resolveContract } from './contract.js';
 export { ContractError, isContractError, PROBLEM_MARK, type ProblemExtras, type ProblemInit } from './contract-error.js';
 export {
@@ -16,8 +16,9 @@ export {
   unsupportedMediaType,
   validationFailed,
 } from './factories.js';
-export { readHeader, safeHeaderValue } from './headers.js';
-export type { AcceptPolicy, ErrorContractOptions } from './options.js';
+export { mergeVary, readHeader, safeHeaderValue } from './headers.js';
+export { negotiateLanguage } from './language.js';
+export type { AcceptPolicy, ErrorContractOptions, Translations } from './options.js';
 export { formatAllow, problem, problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
 export { pathOfTarget, withoutDotSegments, withoutQuery } from './path.js';
 export { isMalformedPath } from './request-checks.js';

@@ -2,6 +2,7 @@
 import { isContractError, type ProblemInit } from './contract-error.js';
 import { safeInstance } from './fallback.js';
 import { clientHeadersOf } from './headers.js';
+import { languageFor, textIn } from './language.js';
 import type { Settings } from './options.js';
 import { fieldSummary } from './problems.js';
 import { describe, items, read, readArray, readString } from './safe-read.js';
@@ -171,13 +172,17 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
   // After the `statuses` check: `validationStatus: 422` is refused at creation unless 422 is allowed.
   if (code === 'validation_failed' && status === 400) status = settings.validationStatus;
   const catalogued = settings.catalog.get(code);
+  const language = languageFor(settings, request);
 
   const internal = status >= 500;
   const exposed = internal ? settings.exposeInternalErrors : verdict.expose;
+  // An error's own message is sent as it came; core's own sentences and the catalog's are the
+  // ones given per language.
+  const ownDetail = exposed && verdict.text !== undefined && verdict.text !== reasonPhrase(status) ? clip(verdict.text) : undefined;
+  const localDetail = textIn(settings, language, code, catalogued, 'detail');
   let detail: string;
-  if (!internal && verdict.fixedDetail !== undefined) detail = verdict.fixedDetail;
-  else if (exposed && verdict.text !== undefined && verdict.text !== reasonPhrase(status)) detail = clip(verdict.text);
-  else detail = catalogued?.detail ?? genericDetail(status);
+  if (!internal && verdict.fixedDetail !== undefined) detail = (language === settings.languages?.tags[0] ? undefined : localDetail) ?? verdict.fixedDetail;
+  else detail = ownDetail ?? localDetail ?? genericDetail(status);
 
   const extensions: Record<string, unknown> = {};
   if (ours && error.extensions !== undefined) copyExtensions(error.extensions, extensions);
@@ -196,7 +201,7 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
   return {
     status,
     code,
-    title: catalogued?.title ?? reasonPhrase(status),
+    title: textIn(settings, language, code, catalogued, 'title') ?? reasonPhrase(status),
     detail,
     type: catalogued?.type ?? typeFor(settings, code),
     instance: safeInstance(request),
@@ -207,6 +212,7 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
     exposed,
     // always present (one object shape on the hot path), undefined when the option is off
     traceId: settings.traceField === undefined ? undefined : traceIdOf(request),
+    language,
   };
 }
 

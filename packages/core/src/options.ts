@@ -1,4 +1,5 @@
-import { type Catalog, type CatalogEntry, resolveCatalog } from './catalog.js';
+import { type BuiltinCode, type Catalog, type CatalogEntry, resolveCatalog } from './catalog.js';
+import { LANGUAGE_TAG } from './language.js';
 import type { Problem, RequestLike, Shape } from './types.js';
 
 /**
@@ -12,7 +13,7 @@ import type { Problem, RequestLike, Shape } from './types.js';
  *   extensions: (request) => ({ requestId: String(request.headers['x-request-id'] ?? '') }),
  * };
  */
-export interface ErrorContractOptions<C extends Catalog = Catalog> {
+export interface ErrorContractOptions<C extends Catalog<L> = Catalog, L extends string = string> {
   /** `type` is this base followed by the code; without it, `about:blank` (RFC 9457 section 4.2.1). */
   typeBaseUrl?: string;
   /** The body shape: fixed, or chosen per request. Default `'detailed'`. */
@@ -60,7 +61,30 @@ export interface ErrorContractOptions<C extends Catalog = Catalog> {
    * says (default), or 422 (RFC 9110 section 15.5.21) for APIs whose clients expect it.
    */
   validationStatus?: 400 | 422;
+  /**
+   * The languages titles and details are given in, the default first: each answer's language is
+   * negotiated from Accept-Language and named in `Content-Language` (with `Vary: Accept-Language`).
+   * The catalog may then give `title` and `detail` per language (every language, checked by the
+   * compiler); the built-in codes take theirs from `translations`. An error's own message is sent
+   * as it is. Default: no negotiation, no headers.
+   */
+  languages?: readonly L[];
+  /** Titles and details of the built-in codes per language, e.g. `{ de: { not_found: { title: 'Nicht gefunden' } } }`. */
+  translations?: Translations<L>;
 }
+
+/**
+ * Texts of the built-in (or any) codes in other languages. A code or text left out falls back to
+ * the default language's.
+ *
+ * @example
+ * const translations: Translations<'en' | 'de'> = {
+ *   de: { not_found: { title: 'Nicht gefunden', detail: 'Die angefragte Ressource gibt es nicht.' } },
+ * };
+ */
+export type Translations<L extends string = string> = {
+  readonly [K in L]?: { readonly [code in BuiltinCode | (string & {})]?: { readonly title?: string; readonly detail?: string } };
+};
 
 /** See {@link ErrorContractOptions.accept}. */
 export type AcceptPolicy = 'any' | 'json' | 'strict';
@@ -81,6 +105,30 @@ export interface Settings {
   /** The body member that carries the trace id, or undefined for none. */
   traceField: string | undefined;
   validationStatus: 400 | 422;
+  /** The languages as given (the default first), and lower-cased for negotiation; undefined for none. */
+  languages: { tags: readonly string[]; lower: readonly string[]; translations: Translations } | undefined;
+}
+
+function resolveLanguages(options: ErrorContractOptions<Catalog>): Settings['languages'] {
+  const { languages, translations = {} } = options;
+  if (languages === undefined) {
+    if (options.translations !== undefined) fail('`translations` need `languages`.');
+    return undefined;
+  }
+  if (!Array.isArray(languages) || languages.length === 0 || languages.some((tag) => typeof tag !== 'string' || !LANGUAGE_TAG.test(tag))) {
+    fail("`languages` must be a non-empty array of language tags such as ['en', 'de'], the default first.");
+  }
+  const lower = languages.map((tag: string) => tag.toLowerCase());
+  if (new Set(lower).size !== lower.length) fail('`languages` must not name a language twice.');
+  if (translations === null || typeof translations !== 'object') fail('`translations` must be an object of language -> code -> { title?, detail? }.');
+  for (const [language, codes] of Object.entries(translations)) {
+    if (!languages.includes(language)) fail(`\`translations\` names ${JSON.stringify(language)}, which is not in \`languages\`.`);
+    for (const [code, texts] of Object.entries(codes ?? {})) {
+      const bad = texts === null || typeof texts !== 'object' || ['title', 'detail'].some((key) => (texts as Record<string, unknown>)[key] !== undefined && typeof (texts as Record<string, unknown>)[key] !== 'string');
+      if (bad) fail(`\`translations.${language}.${code}\` must be { title?: string, detail?: string }.`);
+    }
+  }
+  return { tags: languages, lower, translations };
 }
 
 // The members a trace id may not take: the standard ones, and `stack` (exposeInternalErrors).
@@ -142,8 +190,9 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
   const { validationStatus = 400 } = options;
   if (validationStatus !== 400 && validationStatus !== 422) fail('`validationStatus` must be 400 or 422.');
   if (validationStatus === 422 && allowed !== undefined && !allowed.has(422)) fail('`validationStatus: 422` needs 422 in `statuses`.');
+  const languages = resolveLanguages(options);
   return {
-    catalog: resolveCatalog(options.catalog),
+    catalog: resolveCatalog(options.catalog, languages?.tags),
     typeBaseUrl,
     shape,
     statuses: allowed,
@@ -155,5 +204,6 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
     scope: resolveScope(options.scope),
     traceField: resolveTraceField(options.traceId),
     validationStatus,
+    languages,
   };
 }

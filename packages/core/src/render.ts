@@ -65,6 +65,11 @@ function responseHeaders(problem: Problem, contentType: string): Record<string, 
   }
   // An error is about this request only: no cache may keep it (RFC 9111 section 5.2.2.5).
   headers['cache-control'] = 'no-store';
+  if (problem.language !== undefined) {
+    headers['content-language'] = problem.language;
+    // adapters add this to a Vary the app set (CORS's Origin), never replace it
+    headers.vary = 'Accept-Language';
+  }
   headers['content-type'] = contentType;
   return headers;
 }

@@ -56,6 +56,8 @@ export interface Problem {
   exposed: boolean;
   /** The request's trace id, when the contract's `traceId` option is on. */
   traceId?: string;
+  /** The language of title and detail, when the contract has `languages`. */
+  language?: string;
 }
 
 /**

@@ -37,3 +37,29 @@ describe('catalog types', () => {
     expectTypeOf<ErrorResponse['body']>().toEqualTypeOf<string | null>();
   });
 });
+
+describe('catalog texts per language', () => {
+  it('compiles when every code has every declared language', () => {
+    createErrorContract({
+      languages: ['en', 'de'],
+      catalog: { widget_locked: { status: 409, title: { en: 'Widget locked', de: 'Widget gesperrt' }, detail: 'Same in every language.' } },
+      translations: { de: { not_found: { title: 'Nicht gefunden' } } },
+    });
+  });
+
+  it('does not compile when a code lacks a declared language', () => {
+    createErrorContract({
+      languages: ['en', 'de'],
+      // @ts-expect-error de is missing from the title
+      catalog: { widget_locked: { status: 409, title: { en: 'Widget locked' } } },
+    });
+  });
+
+  it('does not compile translations into an undeclared language', () => {
+    createErrorContract({
+      languages: ['en', 'de'],
+      // @ts-expect-error fr is not one of the languages
+      translations: { fr: { not_found: { title: 'Introuvable' } } },
+    });
+  });
+});

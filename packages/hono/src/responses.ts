@@ -1,4 +1,4 @@
-import { type ErrorResponse, isBareErrorResponse, mayBeBareText, problem, type ProblemInit, staleHeaders, type ValidatorFailure, validatorFailureOf } from '@error-contract/core';
+import { type ErrorResponse, isBareErrorResponse, mergeVary, mayBeBareText, problem, type ProblemInit, staleHeaders, type ValidatorFailure, validatorFailureOf } from '@error-contract/core';
 import type { Context } from 'hono';
 
 // Responses the contract made. The fetch wrapper passes them on without looking at their headers:
@@ -21,22 +21,24 @@ export function toResponse(response: ErrorResponse, base?: Headers): Response {
   if (base === undefined) return ours(new Response(response.body, { status: response.status, headers: response.headers }));
   const headers = new Headers(base);
   for (const name of staleHeaders(response.status)) headers.delete(name);
-  for (const [name, value] of Object.entries(response.headers)) headers.set(name, value);
+  for (const [name, value] of Object.entries(response.headers)) headers.set(name, name === 'vary' ? mergeVary(headers.get('vary') ?? undefined, value) : value);
   return ours(new Response(response.body, { status: response.status, headers }));
 }
 
 /**
- * Whether the context holds headers for its response: set with `c.header()` before any response
- * existed (CORS, rate-limit headers), or on a response already there. Hono keeps them privately;
- * a bodiless response from the context carries them and nothing else, and making one costs less
- * than a Headers object with entries.
+ * The headers the context holds for its response, or undefined for none: set with `c.header()`
+ * before any response existed (CORS, rate-limit headers), or on a response already there. Hono
+ * keeps them privately; a bodiless response from the context carries them and nothing else, and
+ * making one costs less than a Headers object with entries. (Reading `c.res` would make a
+ * response, whose headers Hono then copies over the one the contract gives it.)
  */
-function holdsHeaders(c: Context): boolean {
+function heldHeaders(c: Context): Headers | undefined {
   try {
-    for (const _ of c.body(null).headers) return true;
-    return false;
+    const { headers } = c.body(null);
+    for (const _ of headers) return headers;
+    return undefined;
   } catch {
-    return true;
+    return new Headers();
   }
 }
 
@@ -52,7 +54,8 @@ function holdsHeaders(c: Context): boolean {
  * quarter of Hono's whole 404).
  */
 export function respondOn(c: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): Response {
-  if (!holdsHeaders(c)) {
+  const held = heldHeaders(c);
+  if (held === undefined) {
     // Nothing to keep. What a handler left (possibly no Response at all, a string, say) goes, or
     // Hono would try to copy its headers onto ours. Only a finished context has one: clearing
     // marks it finished, and Hono ignores what a middleware returns on a finished context.
@@ -68,7 +71,9 @@ export function respondOn(c: Context, response: ErrorResponse, { replacesBody = 
       c.res = undefined;
     }
   }
-  return ours(c.newResponse(response.body, response.status as never, response.headers));
+  // Hono's newResponse sets each header over the context's: a Vary the app set is added to instead
+  const headers = response.headers.vary === undefined ? response.headers : { ...response.headers, vary: mergeVary(held.get('vary') ?? undefined, response.headers.vary) };
+  return ours(c.newResponse(response.body, response.status as never, headers));
 }
 
 // What onError answered on a context, kept so its headers can be taken back (see `takeBackHeaders`).
