@@ -1,10 +1,16 @@
+import type { Dialect } from './dialects/index.js';
 import { isObject, type Json } from './read.js';
 import { readResponse } from './response.js';
+import { retryAfterSeconds } from './retry-after.js';
 
 /** Marks our errors: a registered symbol, so two copies of this package recognise each other's. */
 const API_ERROR = Symbol.for('error-contract.api-error');
 
-/** Which of the two shapes the body was in; `unknown` for anything else (HTML, text, empty). */
+/**
+ * Which of the contract's two shapes the body was in: `detailed` for every problem-details
+ * dialect (`problem-details`, `aspnet`, `zalando`), `compact` for ours, `unknown` for anything else.
+ * {@link ApiError.dialect} says which dialect exactly.
+ */
 export type BodyShape = 'detailed' | 'compact' | 'unknown';
 
 /** One problem, as the compact shape lists them. */
@@ -13,9 +19,15 @@ export interface ApiProblem {
   message: string;
 }
 
-/** One offending field, as the detailed shape lists them. */
+/** One offending field, whichever way its dialect named it. */
 export interface ApiFieldError {
+  /** As the body named it (`items[0].price`, `Name`, `card[number]`), or read from the pointer. */
   field: string;
+  /**
+   * The field as a JSON Pointer (RFC 6901) into the request body: `/items/0/price`. Undefined when
+   * the field is a query parameter or a header (JSON:API `source.parameter`/`source.header`).
+   */
+  pointer?: string | undefined;
   detail: string;
 }
 
@@ -31,6 +43,9 @@ export interface ApiErrorInit<C extends string = string> {
   fieldErrors: ApiFieldError[];
   body: unknown;
   shape: BodyShape;
+  /** Defaults to `unknown`. */
+  dialect?: Dialect;
+  traceId?: string | undefined;
   headers: Headers;
   extensions: Json;
 }
@@ -50,62 +65,95 @@ export interface ApiErrorInit<C extends string = string> {
 export class ApiError<C extends string = string> extends Error {
   readonly [API_ERROR] = true as const;
   /** The HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The first problem's code; derived from the status when the body has none (`404` -> `not_found`). */
-  readonly code: C;
-  readonly title: string | undefined;
-  readonly type: string | undefined;
-  readonly instance: string | undefined;
-  /** Every problem: one per compact element, or one per field problem of the detailed shape. */
-  readonly problems: ApiProblem[];
-  readonly fieldErrors: ApiFieldError[];
+  declare readonly code: C;
+  declare readonly title: string | undefined;
+  declare readonly type: string | undefined;
+  declare readonly instance: string | undefined;
+  /**
+   * Every problem: one per element of the body's list (compact, JSON:API, GraphQL, GitHub...),
+   * a field problem led by its field (`name: Required`); else the one problem the body is.
+   */
+  declare readonly problems: ApiProblem[];
+  declare readonly fieldErrors: ApiFieldError[];
   /** The parsed body, or its text when it was not JSON. */
-  readonly body: unknown;
-  readonly shape: BodyShape;
+  declare readonly body: unknown;
+  declare readonly shape: BodyShape;
+  /**
+   * The dialect the body was written in, read from the body (never from the URL).
+   *
+   * @example
+   * if (error.dialect === 'html') console.warn('a proxy answered, not the API');
+   */
+  readonly dialect: Dialect = 'unknown';
+  /**
+   * The id to quote to the API's operators: the body's `traceId`/`trace_id`/`requestId`, else
+   * the trace-id of a `traceparent` header, else `X-Request-Id`/`Request-Id`.
+   *
+   * @example
+   * showToast(`Something went wrong (reference ${error.traceId ?? 'none'})`);
+   */
+  declare readonly traceId: string | undefined;
   /** The response's headers (`Retry-After`, `WWW-Authenticate`, ...). */
-  readonly headers: Headers;
-  /** Members of a detailed body that are not the standard ones, kept as they came. */
-  readonly extensions: Json;
+  declare readonly headers: Headers;
+  /** Members of a JSON body that are not the standard problem-details ones, kept as they came. */
+  declare readonly extensions: Json;
+  /**
+   * Milliseconds to wait before retrying, from `Retry-After` (seconds or an HTTP date, counted from
+   * when the error was read) on a 429 or 503; undefined otherwise. `RateLimit-Reset` and
+   * `X-RateLimit-Reset` are not read: some servers send seconds, others an epoch time.
+   *
+   * @example
+   * if (error.retryAfter !== undefined) await new Promise((resolve) => setTimeout(resolve, error.retryAfter));
+   */
+  declare readonly retryAfter: number | undefined;
 
   constructor(init: ApiErrorInit<C>) {
     super(init.message);
     this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.title = init.title;
-    this.type = init.type;
-    this.instance = init.instance;
-    this.problems = init.problems;
-    this.fieldErrors = init.fieldErrors;
-    this.body = init.body;
-    this.shape = init.shape;
-    this.headers = init.headers;
-    this.extensions = init.extensions;
+    // Every member of init, as it came: one assignment instead of one line per member.
+    Object.assign(this, init);
+    const seconds = retryAfterSeconds(this);
+    (this as { retryAfter?: number }).retryAfter = seconds && seconds * 1000;
   }
 
   /**
-   * Reads a failed `Response` (its body once, whatever its Content-Type says) into an ApiError.
-   * Never rejects for a bad body: an unreadable one gives an ApiError with `shape: 'unknown'`.
+   * Whether the code is one of these; narrows `code` to them.
+   *
+   * @example
+   * if (error.is('widget_locked')) showLockedBanner(error.message);
+   */
+  is<K extends C>(...codes: K[]): this is ApiError<K> {
+    return (codes as string[]).includes(this.code);
+  }
+
+  /**
+   * Reads a failed `Response` (its body once, whatever its Content-Type says) into an ApiError,
+   * in whichever dialect the body is. Never rejects for a bad body: an unreadable one gives an
+   * ApiError with `dialect: 'unknown'`.
    *
    * @example
    * const res = await fetch(url);
    * if (!res.ok) throw await ApiError.fromResponse<'widget_locked'>(res);
    */
-  static async fromResponse<C extends string = string>(response: Response): Promise<ApiError<C>> {
+  static fromResponse<C extends string = string>(response: Response): Promise<ApiError<C>> {
     return readResponse<C>(response);
   }
 }
 
 /**
  * Whether a value is an {@link ApiError}, also one made by another copy of this package
- * (a marker, not `instanceof`).
+ * (a marker, not `instanceof`); with codes, also whether its code is one of them, narrowing
+ * `code` to them.
  *
  * @example
  * if (isApiError(error) && error.status === 401) redirectToLogin();
+ * if (isApiError(error, 'not_found')) error.code; // 'not_found'
  */
-export function isApiError<C extends string = string>(value: unknown): value is ApiError<C> {
+export function isApiError<C extends string = string>(value: unknown, ...codes: C[]): value is ApiError<C> {
   try {
-    return isObject(value) && (value as { [API_ERROR]?: unknown })[API_ERROR] === true;
+    return isObject(value) && (value as { [API_ERROR]?: unknown })[API_ERROR] === true && (!codes.length || codes.includes(value.code as C));
   } catch {
     return false;
   }

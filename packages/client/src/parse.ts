@@ -1,15 +1,18 @@
 import { codeForStatus, reasonPhrase } from '@error-contract/http-status';
-import { ApiError, type ApiFieldError, type ApiProblem, type BodyShape } from './api-error.js';
-import { arrayMember, isObject, type Json, stringMember } from './read.js';
+import { ApiError, type ApiErrorInit } from './api-error.js';
+import { readObject, textBody } from './dialects/index.js';
+import { DETAILED_MEMBERS } from './dialects/problem-details.js';
+import { readItem } from './item.js';
+import { isObject, type Json, pick } from './read.js';
+import { traceIdOf } from './trace.js';
 
 /** Bodies larger than this are kept as text, not parsed. */
 export const MAX_PARSED_LENGTH = 1_000_000;
 const MAX_ITEMS = 1000;
-const DETAILED_MEMBERS = ['type', 'title', 'status', 'detail', 'instance', 'code', 'errors'];
 
 function asStatus(status: unknown): number {
   // The status line is authoritative; a value that is no status at all is read as a 500.
-  return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : 500;
+  return Number.isInteger(status) && (status as number) > 99 && (status as number) < 600 ? (status as number) : 500;
 }
 
 function toHeaders(headers: HeadersInit | undefined): Headers {
@@ -20,117 +23,78 @@ function toHeaders(headers: HeadersInit | undefined): Headers {
   }
 }
 
-/** A string body is JSON if it parses; anything else is kept as it came. */
+/** A string body is JSON if it parses (JSON.parse fails at the first character of text or HTML); anything else is kept as it came. */
 function decode(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  const text = body.trim();
-  if (text === '' || text.length > MAX_PARSED_LENGTH || !/^[[{"]|^(?:null|true|false|-?\d)/.test(text)) return body;
+  if (typeof body !== 'string' || body.length > MAX_PARSED_LENGTH) return body;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(body) as unknown;
   } catch {
     return body;
   }
 }
 
-function fieldErrorsOf(entries: unknown[]): ApiFieldError[] {
-  const found: ApiFieldError[] = [];
-  for (const entry of entries.slice(0, MAX_ITEMS)) {
-    if (!isObject(entry)) continue;
-    const field = typeof entry.field === 'string' ? entry.field : undefined;
-    const detail = stringMember(entry, 'detail') ?? stringMember(entry, 'message');
-    if (field !== undefined && detail !== undefined) found.push({ field, detail });
-  }
-  return found;
-}
-
-function compactProblemsOf(entries: unknown[], fallbackCode: string, fallbackMessage: string): ApiProblem[] {
-  const found: ApiProblem[] = [];
-  for (const entry of entries.slice(0, MAX_ITEMS)) {
-    if (!isObject(entry)) continue;
-    const code = stringMember(entry, 'code');
-    const message = stringMember(entry, 'message');
-    if (code === undefined && message === undefined) continue;
-    found.push({ code: code ?? fallbackCode, message: message ?? fallbackMessage });
-  }
-  return found;
-}
-
 /**
- * Reads an error body in either shape into an {@link ApiError}. `body` is the parsed JSON or the
- * raw text. Never throws: a member of the wrong type is ignored, a `status` in the body that
- * disagrees with the HTTP status is ignored, and a body that is not JSON (HTML, text, empty) still
+ * Reads an error body in any dialect (see `Dialect` and the README's table) into an {@link ApiError}. `body` is
+ * the parsed JSON or the raw text. Never throws: a member of the wrong type is ignored, a `status`
+ * in the body that disagrees with the HTTP status is ignored, and a body no dialect knows still
  * gives an error with the status's code and reason phrase.
  *
  * @example
  * const error = parseErrorBody(404, { errors: [{ code: 'not_found', message: 'No widget 9' }] });
  * error.code; // 'not_found'
- * error.shape; // 'compact'
+ * error.dialect; // 'compact'
  */
 export function parseErrorBody<C extends string = string>(status: number, body: unknown, headers?: HeadersInit): ApiError<C> {
   const httpStatus = asStatus(status);
   const derivedCode = codeForStatus(httpStatus);
   const phrase = reasonPhrase(httpStatus);
+  const headerBag = toHeaders(headers);
+  // What every error has: all a body built to break the reader (a throwing getter) gets.
+  const init: ApiErrorInit = {
+    status: httpStatus,
+    code: derivedCode,
+    message: phrase,
+    problems: [{ code: derivedCode, message: phrase }],
+    fieldErrors: [],
+    body,
+    shape: 'unknown',
+    traceId: traceIdOf(undefined, headerBag),
+    headers: headerBag,
+    extensions: {},
+  };
   try {
-    const parsed = decode(body);
+    const parsed = (init.body = decode(body));
     const object = isObject(parsed) ? parsed : undefined;
-    const detailed = object !== undefined && DETAILED_MEMBERS.some((key) => key !== 'errors' && key in object);
-    const errors = arrayMember(object, 'errors') ?? [];
-    const fieldErrors = fieldErrorsOf(errors);
-    const code = stringMember(object, 'code');
-    const detail = stringMember(object, 'detail');
-    const title = stringMember(object, 'title');
-    const compactProblems = compactProblemsOf(errors, code ?? derivedCode, detail ?? title ?? phrase);
-
-    let shape: BodyShape = 'unknown';
-    let problems: ApiProblem[] = [];
-    if (detailed) {
-      shape = 'detailed';
-      const ownCode = code ?? compactProblems[0]?.code ?? derivedCode;
-      problems =
-        fieldErrors.length > 0
-          ? fieldErrors.map((entry) => ({ code: ownCode, message: `${entry.field}: ${entry.detail}` }))
-          : compactProblems.length > 0
-            ? compactProblems
-            : [{ code: ownCode, message: detail ?? title ?? phrase }];
-    } else if (compactProblems.length > 0) {
-      shape = 'compact';
-      problems = compactProblems;
-    } else {
-      problems = [{ code: derivedCode, message: phrase }];
-    }
-
+    let [dialect, root, entries, code] = object ? readObject(object) : textBody(parsed);
+    const items = entries.slice(0, MAX_ITEMS).flatMap((entry) => readItem(entry, dialect === 'compact' && httpStatus < 500) ?? []);
+    // A reading that found nothing at all (an empty `errors` list, an empty `error`) is no dialect.
+    if (!items.length && !Object.keys(root).length) dialect = 'unknown';
+    const title = pick(root, 'title');
+    const ownCode = (code ?? items.find((item) => item.code)?.code) || derivedCode;
+    // A field's problem is not the error's summary: a problem-details title is, before it.
+    const message = pick(root, 'detail', 'message') ?? items.find((item) => !item.fieldError)?.text ?? title ?? items[0]?.text ?? phrase;
     const extensions: Json = {};
-    if (object !== undefined) for (const key of Object.keys(object)) if (!DETAILED_MEMBERS.includes(key)) extensions[key] = object[key];
-
-    return new ApiError<C>({
-      status: httpStatus,
-      code: problems[0]!.code as C,
-      message: detail ?? (compactProblems.length > 0 ? compactProblems[0]!.message : undefined) ?? title ?? phrase,
+    if (object) for (const key of Object.keys(object)) if (!DETAILED_MEMBERS.includes(key)) extensions[key] = object[key];
+    Object.assign(init, {
+      code: ownCode,
+      message,
       title,
-      type: stringMember(object, 'type'),
-      instance: stringMember(object, 'instance'),
-      problems,
-      fieldErrors,
-      body: parsed,
-      shape,
-      headers: toHeaders(headers),
+      type: pick(root, 'type'),
+      instance: pick(root, 'instance'),
+      problems: items.length
+        ? items.map(({ code, text, fieldError }) => ({
+            code: code ?? ownCode,
+            message: fieldError ? (fieldError.field && `${fieldError.field}: `) + fieldError.detail : (text ?? message),
+          }))
+        : [{ code: ownCode, message }],
+      fieldErrors: items.flatMap((item) => item.fieldError ?? []),
+      shape: /^(?:problem-details|aspnet|zalando)$/.test(dialect) ? 'detailed' : dialect === 'compact' ? 'compact' : 'unknown',
+      dialect,
+      traceId: traceIdOf(object, headerBag),
       extensions,
-    });
+    } satisfies Partial<ApiErrorInit>);
   } catch {
-    // a body built to break the reader still gives the status
-    return new ApiError<C>({
-      status: httpStatus,
-      code: derivedCode as C,
-      message: phrase,
-      title: undefined,
-      type: undefined,
-      instance: undefined,
-      problems: [{ code: derivedCode, message: phrase }],
-      fieldErrors: [],
-      body,
-      shape: 'unknown',
-      headers: toHeaders(headers),
-      extensions: {},
-    });
+    // keep what every error has
   }
+  return new ApiError<C>(init as ApiErrorInit<C>);
 }

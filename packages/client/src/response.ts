@@ -3,19 +3,15 @@ import { MAX_PARSED_LENGTH, parseErrorBody } from './parse.js';
 
 /** Reads at most `limit` characters of a body, then stops reading (a huge body costs no more). */
 async function readText(response: Response, limit: number): Promise<string> {
-  if (response.bodyUsed) return '';
-  const stream = response.body;
-  if (stream === null) return '';
-  if (typeof stream.getReader !== 'function') return (await response.text()).slice(0, limit + 1);
-  const reader = stream.getReader();
+  const body = response.bodyUsed ? null : response.body;
+  if (!body) return '';
+  // node-fetch 2 and some polyfills have a Node stream here, not a web one
+  if (typeof body.getReader !== 'function') return (await response.text()).slice(0, limit + 1);
+  const reader = body.getReader();
   const decoder = new TextDecoder();
   let text = '';
   try {
-    while (text.length <= limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
+    for (let chunk; text.length <= limit && !(chunk = await reader.read()).done; ) text += decoder.decode(chunk.value, { stream: true });
     text += decoder.decode();
   } finally {
     reader.cancel().catch(() => {});

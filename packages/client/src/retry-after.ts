@@ -11,14 +11,11 @@ import type { ApiError } from './api-error.js';
  * }
  */
 export function retryAfterSeconds(error: Pick<ApiError, 'status' | 'headers'>, now: number = Date.now()): number | undefined {
+  const value = error.headers.get('retry-after')?.trim() ?? '';
   if (error.status !== 429 && error.status !== 503) return undefined;
-  const value = error.headers.get('retry-after')?.trim();
-  if (value === undefined || value === '') return undefined;
-  if (/^\d+$/.test(value)) return Number(value);
+  if (/^\d+$/.test(value)) return +value;
   // Every HTTP-date form (RFC 9110 section 5.6.7) starts with a day name; Date.parse alone would
   // read "-5" or "1.5" as years.
-  if (!/^[A-Za-z]{3}/.test(value)) return undefined;
-  const date = Date.parse(value);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now) / 1000));
+  const date = /^[A-Za-z]{3}/.test(value) ? Date.parse(value) : NaN;
+  return isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }

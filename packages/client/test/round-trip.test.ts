@@ -33,3 +33,45 @@ describe.each(['detailed', 'compact'] as const)('core %s -> client', (shape) => 
     if (problem.status === 429) expect(retryAfterSeconds(read)).toBe(12);
   });
 });
+
+describe('core compact validation failures -> client field errors', () => {
+  const contract = createErrorContract({ shape: 'compact', onError: () => {} });
+  const request = { method: 'POST', path: '/api/client/v1/widgets', headers: { accept: 'application/json' } };
+  const render = (error: unknown) => {
+    const response = contract.render(contract.normalize(error, request), request);
+    return parseErrorBody(response.status, response.body, response.headers);
+  };
+
+  it('reads every `field: detail` message core writes back into { field, pointer, detail }', () => {
+    const fieldErrors = [
+      { field: 'name', detail: 'must be a string' },
+      { field: 'items[0].price', detail: 'must be >= 0' },
+      { field: 'meta["x.y"]', detail: 'must be 1 to 50 characters' },
+      { field: 'tags[2]', detail: 'Invalid enum value. Expected "red" | "blue", received "green"' },
+    ];
+    const read = render(validationFailed(fieldErrors));
+    expect(read.dialect).toBe('compact');
+    expect(read.code).toBe('validation_failed');
+    expect(read.fieldErrors).toEqual([
+      { field: 'name', pointer: '/name', detail: 'must be a string' },
+      { field: 'items[0].price', pointer: '/items/0/price', detail: 'must be >= 0' },
+      { field: 'meta["x.y"]', pointer: '/meta/x.y', detail: 'must be 1 to 50 characters' },
+      { field: 'tags[2]', pointer: '/tags/2', detail: 'Invalid enum value. Expected "red" | "blue", received "green"' },
+    ]);
+    // and the compact problems are what core sent, untouched
+    expect(read.problems.map((problem) => problem.message)).toEqual(fieldErrors.map(({ field, detail }) => `${field}: ${detail}`));
+  });
+
+  it('a message core wrote without its field (the detail already names it) stays a problem, not a field', () => {
+    const read = render(validationFailed([{ field: 'name', detail: 'name is required' }, { field: '', detail: 'Expected an object' }]));
+    expect(read.problems.map((problem) => problem.message)).toEqual(['name is required', 'Expected an object']);
+    expect(read.fieldErrors).toEqual([]);
+  });
+
+  it('the detailed shape of the same failure gives the same field errors', () => {
+    const detailed = createErrorContract({ shape: 'detailed', onError: () => {} });
+    const problem = detailed.normalize(validationFailed([{ field: 'items[0].price', detail: 'must be >= 0' }]), request);
+    const response = detailed.render(problem, request);
+    expect(parseErrorBody(response.status, response.body, response.headers).fieldErrors).toEqual([{ field: 'items[0].price', pointer: '/items/0/price', detail: 'must be >= 0' }]);
+  });
+});
