@@ -99,6 +99,8 @@ export function casesFor(p: string): Case[] {
     { name: 'GET /widgets/1', request: req('GET', `${p}/widgets/1`), status: 200 },
     { name: 'HEAD /widgets', request: req('HEAD', `${p}/widgets`), status: 200 },
     { name: 'an absent widget', request: req('GET', `${p}/widgets/999`), status: 404, code: 'not_found', detailContains: '"999"' },
+    // `instance` is the path as sent: a decoded one would put `"<b>` into a JSON body
+    { name: 'an absent widget with an encoded id, instance as sent', request: req('GET', `${p}/widgets/%22%3Cb%3E`), status: 404, code: 'not_found' },
     { name: 'an absent widget, query not in instance', request: req('GET', `${p}/widgets/999?token=<script>`), status: 404, code: 'not_found' },
     { name: 'HEAD of an absent widget', request: req('HEAD', `${p}/widgets/999`), status: 404, code: 'not_found' },
     { name: 'HEAD without Accept', request: req('HEAD', `${p}/widgets`, { accept: undefined }), status: 406, code: 'not_acceptable' },

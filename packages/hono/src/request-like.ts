@@ -1,9 +1,11 @@
 import { type RequestLike, withoutQuery } from '@error-contract/core';
 import type { Context } from 'hono';
 
-/** What core needs of a Hono request. `c.req.path` is the full path routed, without the query. */
+/** What core needs of a Hono request. The path is the one sent, from the URL: `c.req.path` is
+ * decoded (`%22%3Cb%3E` is `"<b>` there), and `instance` must say what the client called, as
+ * on Express and Koa. */
 export function requestLike(c: Context): RequestLike {
-  return { method: c.req.method, path: c.req.path, headers: nodeHeaders(c.env) ?? c.req.raw.headers };
+  return { method: c.req.method, path: pathOfUrl(c.req.url), headers: nodeHeaders(c.env) ?? c.req.raw.headers };
 }
 
 /** The path of an absolute URL, without parsing all of it (this runs on every request). */
