@@ -123,6 +123,7 @@ export function casesFor(p: string): Case[] {
 
     // Body.
     { name: 'a body that is not JSON', request: post(p, '{"name": "Gear",'), status: 400, code: 'bad_request', secrets: ['Gear'] },
+    { name: 'an empty body (Content-Length: 0)', request: post(p, ''), status: 400, code: 'bad_request', detailContains: 'empty' },
     { name: 'a body in another media type', request: post(p, 'name=Gear', { 'content-type': 'application/x-www-form-urlencoded' }), status: 415, code: 'unsupported_media_type' },
     { name: 'no name', request: post(p, '{}'), status: 400, code: 'validation_failed', fields: ['name'] },
     { name: 'an empty name', request: post(p, '{"name":""}'), status: 400, code: 'validation_failed', fields: ['name'] },

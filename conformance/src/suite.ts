@@ -8,6 +8,7 @@ import type { StartService } from '@error-contract/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT, type Case, casesFor, JSON_ACCEPT, OTHER_PATH_CASES, PREFIXES, READER, type Shape, TYPE_BASE, WRITER } from './cases.js';
 import { type Received, send } from './http.js';
+import { expectBodyMatchesSchema } from './schema-check.js';
 
 function pathOnly(path: string): string {
   const query = path.indexOf('?');
@@ -35,6 +36,7 @@ export function expectContract(received: Received, kase: Case, shape: Shape): vo
   // in the detailed shape a case without fields has no `errors` at all
   if (kase.fields !== undefined || shape === 'detailed') expected.fields = kase.fields ?? [];
   expect(received).toBeProblem(expected);
+  expectBodyMatchesSchema(received.json, shape);
 
   const body = received.json;
   if (shape === 'detailed') {

@@ -6,6 +6,7 @@ import {
   clientKey,
   noSuchWidget,
   PREFIXES,
+  publicDocuments,
   type RateLimitRedis,
   requireJsonContentType,
   requireWriter,
@@ -39,6 +40,14 @@ export function createApp(config: ServiceConfig, redis?: RateLimitRedis): expres
   const errors = errorContract(serviceContract(config));
   const store = new WidgetStore();
 
+  // The public documents answer before the contract's Accept check, the rate limit and
+  // authentication: a browser (Accept: text/html) and a tool without a token both read them.
+  const documents = publicDocuments(serviceContract(config));
+  app.use(function publicDocumentsRoute(req, res, next) {
+    const answer = documents(req.method, req.path, req.get('accept'));
+    if (answer === undefined) return next();
+    res.status(answer.status).set(answer.headers).send(answer.body);
+  });
   app.use(errors.guard());
   app.use(
     rateLimit({
@@ -58,7 +67,7 @@ export function createApp(config: ServiceConfig, redis?: RateLimitRedis): expres
 
   const writerOnly: RequestHandler = (req, res, next) => {
     requireWriter(res.locals.role as Role);
-    if (req.method === 'POST') requireJsonContentType(req.headers['content-type'], req.headers['content-encoding']);
+    if (req.method === 'POST') requireJsonContentType(req.headers['content-type'], req.headers['content-encoding'], req.headers['content-length']);
     next();
   };
 

@@ -7,6 +7,7 @@ import {
   noSuchWidget,
   failOpen,
   PREFIXES,
+  publicDocuments,
   type RateLimitRedis,
   requireJsonContentType,
   requireWriter,
@@ -46,6 +47,14 @@ function sharedStore(redis: RateLimitRedis): RedisStore<Env> {
 export function createFetch(config: ServiceConfig, redis?: RateLimitRedis): FetchHandler {
   const app = new Hono<Env>();
   const errors = errorContract(app, serviceContract(config));
+  // The public documents answer before the contract's middleware (its Accept check), the rate
+  // limit and authentication: a browser (Accept: text/html) and a tool without a token both read them.
+  const documents = publicDocuments(serviceContract(config));
+  app.use(async function publicDocumentsRoute(c, next) {
+    const answer = documents(c.req.method, c.req.path, c.req.header('accept'));
+    if (answer === undefined) return next();
+    return c.body(answer.body, answer.status as 200, answer.headers);
+  });
   app.use(errors.middleware);
   app.onError(errors.onError);
   app.notFound(errors.notFound);
@@ -67,7 +76,7 @@ export function createFetch(config: ServiceConfig, redis?: RateLimitRedis): Fetc
 
   const writerOnly = createMiddleware<Env>(async (c, next) => {
     requireWriter(c.get('role'));
-    if (c.req.method === 'POST') requireJsonContentType(c.req.header('content-type'), c.req.header('content-encoding'));
+    if (c.req.method === 'POST') requireJsonContentType(c.req.header('content-type'), c.req.header('content-encoding'), c.req.header('content-length'));
     await next();
   });
 

@@ -7,6 +7,7 @@ import {
   failOpen,
   noSuchWidget,
   PREFIXES,
+  publicDocuments,
   type RateLimitRedis,
   requireJsonContentType,
   requireWriter,
@@ -29,6 +30,17 @@ export function createApp(config: ServiceConfig, redis?: RateLimitRedis): Koa {
   app.silent = true;
   const store = new WidgetStore();
 
+  // The public documents answer before the contract (its Accept check), the rate limit and
+  // authentication: a browser (Accept: text/html) and a tool without a token both read them.
+  const documents = publicDocuments(serviceContract(config));
+  app.use(async function publicDocumentsRoute(ctx, next) {
+    const answer = documents(ctx.method, ctx.path, ctx.get('accept') || undefined);
+    if (answer === undefined) return next();
+    // the headers first: Koa keeps a Content-Type that is already set when the body is assigned
+    ctx.set(answer.headers);
+    ctx.status = answer.status;
+    ctx.body = answer.body;
+  });
   app.use(errorContract(serviceContract(config)));
   const limits = { duration: config.rateWindowS * 1000, max: config.rateLimit, id: (ctx: Koa.Context) => clientKey(ctx.get('authorization'), ctx.ip) };
   app.use(
@@ -44,7 +56,7 @@ export function createApp(config: ServiceConfig, redis?: RateLimitRedis): Koa {
 
   const writerOnly: Middleware = async (ctx, next) => {
     requireWriter(ctx.state.role as Role);
-    if (ctx.method === 'POST') requireJsonContentType(ctx.get('content-type'), ctx.get('content-encoding'));
+    if (ctx.method === 'POST') requireJsonContentType(ctx.get('content-type'), ctx.get('content-encoding'), ctx.get('content-length'));
     await next();
   };
   // extendTypes replaces the JSON list, so application/json is named with the +json suffix.

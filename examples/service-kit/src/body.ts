@@ -1,4 +1,4 @@
-import { unsupportedMediaType } from '@error-contract/core';
+import { badRequest, unsupportedMediaType } from '@error-contract/core';
 
 // JSON is UTF-8 (RFC 8259 section 8.1); the body parsers of the three frameworks disagree on
 // other charsets (Express refuses latin1 but decodes utf-7, Koa and Hono ignore the parameter), so
@@ -10,9 +10,11 @@ const ENCODINGS: ReadonlySet<string> = new Set(['identity', 'gzip', 'deflate']);
 
 /**
  * Throws the 415 unless the body is JSON (`application/json` or any `+json`) in UTF-8, and either
- * not compressed or compressed with gzip or deflate.
+ * not compressed or compressed with gzip or deflate; then the 400 for a body that is declared
+ * empty (`Content-Length: 0`). Express and Koa would read no body as `{}` (a validation failure),
+ * Hono as invalid JSON: no bytes are no JSON document, on all three.
  */
-export function requireJsonContentType(contentType: string | undefined | null, contentEncoding?: string | undefined | null): void {
+export function requireJsonContentType(contentType: string | undefined | null, contentEncoding?: string | undefined | null, contentLength?: string | undefined | null): void {
   const [mediaType = '', ...parameters] = (contentType ?? '').split(';');
   const type = mediaType.trim().toLowerCase();
   if (type !== 'application/json' && !/^application\/[^/]+\+json$/.test(type)) {
@@ -26,4 +28,5 @@ export function requireJsonContentType(contentType: string | undefined | null, c
   }
   const encoding = (contentEncoding ?? '').trim().toLowerCase();
   if (encoding !== '' && !ENCODINGS.has(encoding)) throw unsupportedMediaType('Send the body uncompressed, or compressed with gzip or deflate.');
+  if (contentLength?.trim() === '0') throw badRequest('The request body is empty; send a JSON document.');
 }

@@ -1,0 +1,75 @@
+// The service's public documents, over real HTTP, the same for every example: the OpenAPI
+// document (judged by a real OpenAPI validator) and the docs pages, without a token and
+// whatever the Accept.
+import { fileURLToPath } from 'node:url';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import type { StartService } from '@error-contract/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JSON_ACCEPT, TYPE_BASE } from './cases.js';
+import { send } from './http.js';
+
+/** The document as a file, kept equal to what the services serve (`vitest -u` rewrites it). */
+const DOCUMENT_FILE = fileURLToPath(new URL('../../examples/openapi.json', import.meta.url));
+
+/**
+ * Declares the public-documents suite for one example. Call it at the top level of a test file.
+ *
+ * @example
+ * describePublicDocuments('express', { start: startService });
+ */
+export function describePublicDocuments(name: string, { start }: { start: StartService }): void {
+  describe(`public documents: ${name}`, () => {
+    let url = '';
+    let close = async () => {};
+
+    beforeAll(async () => {
+      const server = await start({ port: 0, host: '127.0.0.1', rateLimit: 100_000, rateWindowS: 60, log: () => {} });
+      url = server.url;
+      close = server.close;
+    });
+    afterAll(() => close());
+
+    it('GET /openapi.json without a token is a valid OpenAPI 3.1 document, the same as examples/openapi.json', async () => {
+      const received = await send(url, { method: 'GET', path: '/openapi.json', headers: { accept: JSON_ACCEPT } });
+      expect(received.status).toBe(200);
+      expect(received.headers['content-type']).toMatch(/^application\/json/);
+      const document = received.json;
+      expect(document.openapi).toBe('3.1.0');
+      const result = await validate(structuredClone(document));
+      expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+      expect(document.paths['/api/client/v1/widgets'].get.responses['401']).toEqual({ $ref: '#/components/responses/unauthorized.compact' });
+      expect(document.paths['/api/client/v2/widgets'].post.responses['400']).toEqual({ $ref: '#/components/responses/validation_failed' });
+      await expect(`${JSON.stringify(document, null, 2)}\n`).toMatchFileSnapshot(DOCUMENT_FILE);
+    });
+
+    it('GET /openapi.json answers whatever the Accept, even none', async () => {
+      for (const accept of [undefined, 'text/html']) {
+        const headers: Record<string, string> = accept === undefined ? {} : { accept };
+        const received = await send(url, { method: 'GET', path: '/openapi.json', headers });
+        expect(received.status, String(accept)).toBe(200);
+        expect(received.json.openapi).toBe('3.1.0');
+      }
+    });
+
+    it('GET /errors/not_found is an HTML page for a browser, and JSON on Accept: application/json', async () => {
+      const html = await send(url, { method: 'GET', path: '/errors/not_found', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect(html.status).toBe(200);
+      expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(html.text).toContain('<title>not_found: Not Found</title>');
+      expect(html.text).toContain('What to do');
+      const json = await send(url, { method: 'GET', path: '/errors/not_found', headers: { accept: JSON_ACCEPT } });
+      expect(json.status).toBe(200);
+      expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(json.json).toMatchObject({ code: 'not_found', status: 404, type: `${TYPE_BASE}not_found` });
+    });
+
+    it('the docs index lists the codes; an unknown code is the contract\'s 404', async () => {
+      const index = await send(url, { method: 'GET', path: '/errors', headers: {} });
+      expect(index.status).toBe(200);
+      expect(index.text).toContain('href="/errors/too_many_requests"');
+      const missing = await send(url, { method: 'GET', path: '/errors/no_such_code', headers: { accept: JSON_ACCEPT, authorization: 'Bearer reader-token' } });
+      expect(missing.status).toBe(404);
+      expect(missing.json).toMatchObject({ code: 'not_found' });
+    });
+  });
+}

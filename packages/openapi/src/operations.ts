@@ -1,0 +1,124 @@
+// Adds the contract's error responses to every operation of an existing OpenAPI 3.x document.
+import type { ErrorContract, Shape } from '@error-contract/core';
+import { errorComponents, responseName } from './components.js';
+import { knownCodes } from './codes.js';
+import { acceptPolicyOf, shapeAt } from './probe.js';
+
+/**
+ * Options of {@link withErrorResponses}.
+ *
+ * @example
+ * const options: ErrorResponsesOptions = { rateLimited: true, validatedBodies: 'all' };
+ */
+export interface ErrorResponsesOptions {
+  /**
+   * Where a 400 is listed: `'auto'` (default) on operations with a `requestBody`, as
+   * `validation_failed` (its schema's `code` also admits `bad_request`); `'all'` on every
+   * operation (query validation too); `'none'` nowhere.
+   */
+  validatedBodies?: 'auto' | 'all' | 'none';
+  /** 401 `unauthorized` and 403 `forbidden` where the operation or the document declares `security`. Default true. */
+  securityResponses?: boolean;
+  /** 429 `too_many_requests` on every operation (the service has a rate limiter). Default false. */
+  rateLimited?: boolean;
+  /** The body shape of every operation; `'auto'` (default) asks the contract, path by path. */
+  shape?: Shape | 'auto';
+}
+
+/**
+ * A loosely typed OpenAPI 3.0 or 3.1 document: whatever generated it, only its shape matters here.
+ *
+ * @example
+ * const document: OpenApiDocument = { openapi: '3.1.0', info: { title: 'Widgets', version: '1' }, paths: {} };
+ */
+export type OpenApiDocument = Record<string, any>;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** `security: [{ bearer: [] }]` requires credentials; `[]` and `[{}]` do not (OpenAPI 3.1 section 4.8.10). */
+function requiresCredentials(security: unknown): boolean {
+  return Array.isArray(security) && security.length > 0 && security.every((requirement) => requirement !== null && typeof requirement === 'object' && Object.keys(requirement).length > 0);
+}
+
+/** The path part of the first server's URL (`https://api.example.com/v2` -> `/v2`), where the paths are mounted. */
+function serverPrefix(document: OpenApiDocument): string {
+  const url = document.servers?.[0]?.url;
+  if (typeof url !== 'string') return '';
+  const path = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') : url;
+  return path.replace(/\/+$/, '');
+}
+
+/** The codes an operation may answer with, by status, as the options and the contract say. */
+function codesFor(operation: OpenApiDocument, document: OpenApiDocument, contract: ErrorContract, options: Required<Omit<ErrorResponsesOptions, 'shape'>>): Map<string, string> {
+  const codes = new Map<string, string>();
+  const bodyCheck = options.validatedBodies === 'all' || (options.validatedBodies === 'auto' && operation.requestBody !== undefined);
+  // 400, or 422 when the contract chose `validationStatus: 422`
+  if (bodyCheck) codes.set(String(knownCodes(contract).get('validation_failed')!.status), 'validation_failed');
+  const secured = operation.security !== undefined ? requiresCredentials(operation.security) : requiresCredentials(document.security);
+  if (options.securityResponses && secured) {
+    codes.set('401', 'unauthorized');
+    codes.set('403', 'forbidden');
+  }
+  codes.set('404', 'not_found');
+  codes.set('405', 'method_not_allowed');
+  if (acceptPolicyOf(contract) !== 'any') codes.set('406', 'not_acceptable');
+  if (options.rateLimited) codes.set('429', 'too_many_requests');
+  codes.set('500', 'internal_server_error');
+  return codes;
+}
+
+/**
+ * A copy of an OpenAPI 3.x document with the contract's error responses on every operation:
+ * 404, 405 and 500 everywhere, 406 when the contract refuses by Accept, 400 where a body is
+ * validated, 401 and 403 where `security` applies, 429 when rate limited; each a `$ref` to
+ * {@link errorComponents}' responses, in the shape the contract answers that path with. A
+ * response the document already declares for a status is never replaced, nor is a component of
+ * the same name. A `$ref` the document makes to one of these responses by name (e.g.
+ * `#/components/responses/payload_too_large` on an upload) gets its component too.
+ *
+ * @example
+ * import { withErrorResponses } from '@error-contract/openapi';
+ *
+ * const document = withErrorResponses(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Widgets', version: '1' } }), contract, { rateLimited: true });
+ * document.paths['/widgets'].get.responses['404']; // { $ref: '#/components/responses/not_found' }
+ */
+export function withErrorResponses(document: OpenApiDocument, contract: ErrorContract, options: ErrorResponsesOptions = {}): OpenApiDocument {
+  const { validatedBodies = 'auto', securityResponses = true, rateLimited = false, shape = 'auto' } = options;
+  if (!['auto', 'all', 'none'].includes(validatedBodies)) throw new TypeError("error-contract: `validatedBodies` must be 'auto', 'all' or 'none'.");
+  if (!['auto', 'detailed', 'compact'].includes(shape)) throw new TypeError("error-contract: `shape` must be 'auto', 'detailed' or 'compact'.");
+  const copy: OpenApiDocument = structuredClone(document);
+  const prefix = serverPrefix(copy);
+  const { components } = errorComponents(contract, { shape: 'both' });
+  const used = new Set<string>();
+
+  for (const [path, item] of Object.entries<OpenApiDocument>(copy.paths ?? {})) {
+    if (item === null || typeof item !== 'object') continue;
+    // a template's parameters become a plain segment: the contract chooses its shape by path
+    const concrete = `${prefix}${path.replace(/\{[^}]*\}/g, 'x')}`;
+    const pathShape = shape === 'auto' ? shapeAt(contract, concrete) : shape;
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (operation === null || typeof operation !== 'object') continue;
+      operation.responses ??= {};
+      for (const [status, code] of codesFor(operation, copy, contract, { validatedBodies, securityResponses, rateLimited })) {
+        // what the document says for a status is the author's decision: kept as it is
+        if (operation.responses[status] !== undefined) continue;
+        const name = responseName(code, pathShape);
+        operation.responses[status] = { $ref: `#/components/responses/${name}` };
+        used.add(name);
+      }
+    }
+  }
+
+  copy.components ??= {};
+  const into = (section: 'schemas' | 'responses' | 'headers', entries: Record<string, unknown>) => {
+    copy.components[section] ??= {};
+    for (const [name, value] of Object.entries(entries)) copy.components[section][name] ??= value;
+  };
+  into('schemas', components.schemas);
+  into('headers', components.headers);
+  // also the responses the document itself refers to by our names (`payload_too_large` on an upload)
+  for (const [, name] of JSON.stringify(copy).matchAll(/"#\/components\/responses\/([^"]+)"/g)) used.add(name!);
+  into('responses', Object.fromEntries(Object.entries(components.responses).filter(([name]) => used.has(name))));
+  return copy;
+}

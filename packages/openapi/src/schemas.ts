@@ -1,0 +1,79 @@
+// JSON Schema 2020-12 (OpenAPI 3.1's dialect) of the two bodies core's renderer writes (render.ts).
+
+/**
+ * A JSON Schema, as plain data.
+ *
+ * @example
+ * const schema: JsonSchema = { type: 'string', format: 'uri' };
+ */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * The detailed body: `{ type, title, status, detail, instance, code, errors? }` (RFC 9457 members
+ * first). Not `additionalProperties: false`: the contract's `extensions` option and a problem's
+ * own extensions add members (RFC 9457 section 3.2 allows them).
+ *
+ * @example
+ * detailedProblemSchema(['not_found', 'widget_locked']).required; // ['type', 'title', 'status', 'detail', 'instance', 'code']
+ */
+export function detailedProblemSchema(codes: readonly string[]): JsonSchema {
+  return {
+    type: 'object',
+    description: 'An RFC 9457 problem details object with the contract\'s `code`, and `errors` when fields are wrong.',
+    required: ['type', 'title', 'status', 'detail', 'instance', 'code'],
+    properties: {
+      type: { type: 'string', format: 'uri', description: 'Where this code is documented (`about:blank` without a type base URL).' },
+      title: { type: 'string', description: 'A short summary of the code; the same for every occurrence.' },
+      status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status of the response.' },
+      detail: { type: 'string', description: 'What went wrong with this request, meant for the client.' },
+      instance: { type: 'string', description: 'The path that was called, without its query.' },
+      code: { type: 'string', enum: [...codes], description: 'The machine-readable code.' },
+      errors: {
+        type: 'array',
+        minItems: 1,
+        description: 'One element per offending field; present only when fields are wrong.',
+        items: {
+          type: 'object',
+          required: ['field', 'detail'],
+          properties: {
+            field: { type: 'string', description: 'The dotted path of the field, e.g. `items[0].name`.' },
+            pointer: { type: 'string', description: 'The same field as a JSON Pointer (RFC 6901), e.g. `/items/0/name`.' },
+            detail: { type: 'string', description: 'What is wrong with it.' },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The compact body: `{ errors: [{ code, message }] }`, one element per problem (one per field
+ * problem). The elements are exactly `{ code, message }`; the body itself may carry the
+ * contract's extension members, so only the elements are closed.
+ *
+ * @example
+ * compactErrorsSchema(['not_found']).required; // ['errors']
+ */
+export function compactErrorsSchema(codes: readonly string[]): JsonSchema {
+  return {
+    type: 'object',
+    description: 'The compact error body: one element per problem, one per offending field.',
+    required: ['errors'],
+    properties: {
+      errors: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: { type: 'string', enum: [...codes], description: 'The machine-readable code.' },
+            message: { type: 'string', description: 'What went wrong; for a field, it starts with the field\'s name.' },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+  };
+}

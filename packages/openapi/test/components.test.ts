@@ -1,0 +1,105 @@
+import { createErrorContract } from '@error-contract/core';
+import { describe, expect, it } from 'vitest';
+import { errorComponents, knownCodes, plainText, responseName, SPEC_CODES } from '../src/index.js';
+import { expectValidOpenApi, schemaValidator } from './helpers.js';
+
+const catalog = { widget_locked: { status: 409, title: 'Widget locked', detail: 'Someone else is editing the widget.' } } as const;
+const contract = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', catalog });
+
+describe('errorComponents(contract)', () => {
+  const fragment = errorComponents(contract);
+  const { schemas, responses, headers } = fragment.components;
+
+  it('is a valid OpenAPI 3.1 fragment', async () => {
+    await expectValidOpenApi({ openapi: '3.1.0', info: { title: 'errors', version: '1' }, paths: {}, components: fragment.components });
+  });
+
+  it('lists every built-in code and every catalog code in both schemas', () => {
+    const detailedCodes = (schemas.DetailedProblem as any).properties.code.enum as string[];
+    const compactCodes = (schemas.CompactErrors as any).properties.errors.items.properties.code.enum as string[];
+    for (const code of [...SPEC_CODES, 'conflict', 'widget_locked']) expect(detailedCodes).toContain(code);
+    expect(compactCodes).toEqual(detailedCodes);
+  });
+
+  it('has one response per code and shape, titled, with the headers the code carries', () => {
+    for (const code of [...SPEC_CODES, 'widget_locked']) {
+      expect(responses[responseName(code, 'detailed')]).toBeDefined();
+      expect(responses[responseName(code, 'compact')]).toBeDefined();
+    }
+    expect(responses.widget_locked!.description).toBe('Widget locked');
+    expect(responses.not_found!.description).toBe('Not Found');
+    expect(responses.method_not_allowed!.headers).toEqual({ Allow: { $ref: '#/components/headers/Allow' } });
+    expect(responses.too_many_requests!.headers).toEqual({ 'Retry-After': { $ref: '#/components/headers/Retry-After' } });
+    expect(responses.unauthorized!.headers).toEqual({ 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } });
+    expect(Object.keys(headers)).toEqual(['Allow', 'Retry-After', 'WWW-Authenticate']);
+  });
+
+  it('offers application/problem+json only for the detailed shape', () => {
+    expect(Object.keys(responses.not_found!.content as object)).toEqual(['application/problem+json', 'application/json']);
+    expect(Object.keys(responses['not_found.compact']!.content as object)).toEqual(['application/json']);
+  });
+
+  it('every example is rendered by core and validates against its schema', () => {
+    const check = schemaValidator(fragment);
+    for (const [name, response] of Object.entries(responses)) {
+      for (const media of Object.values(response.content as Record<string, { schema: { $ref: string }; example: unknown }>)) {
+        const verdict = check(media.schema.$ref, media.example);
+        expect(verdict.valid, `${name}: ${verdict.errors}`).toBe(true);
+      }
+    }
+    expect((responses.widget_locked!.content as any)['application/json'].example).toEqual({
+      type: 'https://docs.example.com/errors/widget_locked',
+      title: 'Widget locked',
+      status: 409,
+      detail: 'Someone else is editing the widget.',
+      instance: '/widgets/7',
+      code: 'widget_locked',
+    });
+    expect((responses['validation_failed.compact']!.content as any)['application/json'].example).toEqual({
+      errors: [{ code: 'validation_failed', message: 'name must be a string of 1 to 50 characters' }],
+    });
+  });
+
+  it('the schemas reject what the renderer never writes', () => {
+    const check = schemaValidator(fragment);
+    const detailed = '#/components/schemas/DetailedProblem';
+    const good = { type: 'https://docs.example.com/errors/not_found', title: 'Not Found', status: 404, detail: 'x', instance: '/a', code: 'not_found' };
+    expect(check(detailed, good).valid).toBe(true);
+    expect(check(detailed, { ...good, requestId: 'extensions are allowed' }).valid).toBe(true);
+    expect(check(detailed, { ...good, status: 200 }).valid).toBe(false);
+    expect(check(detailed, { ...good, code: 'NotACode' }).valid).toBe(false);
+    expect(check(detailed, { ...good, type: 'not a uri' }).valid).toBe(false);
+    expect(check(detailed, { ...good, errors: [] }).valid).toBe(false);
+    const compact = '#/components/schemas/CompactErrors';
+    expect(check(compact, { errors: [] }).valid).toBe(false);
+    expect(check(compact, { errors: [{ code: 'not_found', message: 'x', extra: 1 }] }).valid).toBe(false);
+  });
+
+  it("{ shape: 'compact' } makes compact responses only", () => {
+    const only = errorComponents(contract, { shape: 'compact' }).components.responses;
+    expect(Object.keys(only).every((name) => name.endsWith('.compact'))).toBe(true);
+  });
+
+  it('a wrong shape is a TypeError', () => {
+    expect(() => errorComponents(contract, { shape: 'xml' as never })).toThrow(TypeError);
+  });
+
+  it('without typeBaseUrl the examples say about:blank', () => {
+    const plain = errorComponents(createErrorContract(), { shape: 'detailed' }).components.responses;
+    expect((plain.not_found!.content as any)['application/json'].example.type).toBe('about:blank');
+  });
+});
+
+describe('catalog texts given per language', () => {
+  it('plainText takes the first language, the contract\'s default', () => {
+    expect(plainText('Widget locked')).toBe('Widget locked');
+    expect(plainText({ en: 'Widget locked', de: 'Widget gesperrt' })).toBe('Widget locked');
+    expect(plainText(undefined)).toBeUndefined();
+    expect(plainText({ en: 1 })).toBeUndefined();
+  });
+
+  it('knownCodes reads a localized catalog as its first language', () => {
+    const catalog = { widget_locked: { status: 409, title: { en: 'Widget locked', de: 'Widget gesperrt' }, detail: { en: 'Being edited.', de: 'Wird bearbeitet.' } } };
+    expect(knownCodes({ catalog } as never).get('widget_locked')).toEqual({ code: 'widget_locked', status: 409, title: 'Widget locked', detail: 'Being edited.', builtin: false });
+  });
+});

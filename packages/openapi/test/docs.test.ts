@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createErrorContract } from '@error-contract/core';
+import { describe, expect, it } from 'vitest';
+import { errorDocs, escapeHtml, exportDocs, SPEC_CODES } from '../src/index.js';
+
+const catalog = { widget_locked: { status: 409, title: 'Widget <locked>', detail: 'Someone & someone else edit it.' } } as const;
+const contract = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', catalog });
+
+describe('errorDocs(contract)', () => {
+  const docs = errorDocs(contract);
+
+  it('serves at the path of typeBaseUrl', () => {
+    expect(docs.basePath).toBe('/errors');
+    expect(errorDocs(createErrorContract()).basePath).toBe('/errors');
+    expect(errorDocs(contract, { basePath: '/docs/errors/' }).basePath).toBe('/docs/errors');
+  });
+
+  it('GET /errors/not_found as HTML: title, status, guidance, an example body', () => {
+    const answer = docs('/errors/not_found', 'text/html,application/xhtml+xml,*/*;q=0.8')!;
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers.vary).toBe('accept');
+    expect(answer.body).toContain('<title>not_found: Not Found</title>');
+    expect(answer.body).toContain('HTTP status <strong>404</strong>');
+    expect(answer.body).toContain('When it happens');
+    expect(answer.body).toContain('What to do');
+    expect(answer.body).toContain(escapeHtml('"type": "https://docs.example.com/errors/not_found"'));
+  });
+
+  it('GET /errors/not_found as JSON on Accept: application/json', () => {
+    const answer = docs('/errors/not_found', 'application/json')!;
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const doc = JSON.parse(answer.body);
+    expect(doc).toMatchObject({ code: 'not_found', status: 404, title: 'Not Found', type: 'https://docs.example.com/errors/not_found' });
+    expect(doc.when).toEqual(expect.any(String));
+    expect(doc.examples.compact).toEqual({ errors: [{ code: 'not_found', message: 'The requested resource was not found.' }] });
+  });
+
+  it('has a page for every built-in code and catalog code, with guidance written for the built-in ones', () => {
+    for (const code of [...SPEC_CODES, 'widget_locked']) {
+      const doc = JSON.parse(docs(`/errors/${code}`, 'application/json')!.body);
+      expect(doc.code).toBe(code);
+      expect(doc.todo.length).toBeGreaterThan(10);
+    }
+    expect(JSON.parse(docs('/errors/widget_locked', 'application/json')!.body).when).toBe('Someone & someone else edit it.');
+  });
+
+  it('escapes every text it puts in HTML', () => {
+    const html = docs('/errors/widget_locked')!.body;
+    expect(html).toContain('Widget &lt;locked&gt;');
+    expect(html).toContain('Someone &amp; someone else');
+    expect(html).not.toContain('<locked>');
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+
+  it('the index lists every code, as HTML or JSON; a trailing slash or a query does not matter', () => {
+    const html = docs('/errors/')!.body;
+    for (const code of [...SPEC_CODES, 'widget_locked']) expect(html).toContain(`href="/errors/${code}"`);
+    const json = JSON.parse(docs('/errors?x=1', 'application/json')!.body);
+    expect(json.codes.map((entry: { code: string }) => entry.code)).toContain('widget_locked');
+  });
+
+  it('answers undefined for any other path', () => {
+    expect(docs('/errors/no_such_code')).toBeUndefined();
+    expect(docs('/errorsx')).toBeUndefined();
+    expect(docs('/')).toBeUndefined();
+    expect(docs(undefined as never)).toBeUndefined();
+  });
+
+  it('a wrong basePath is a TypeError', () => {
+    expect(() => errorDocs(contract, { basePath: 'errors' })).toThrow(TypeError);
+  });
+});
+
+describe('exportDocs(contract, dir) and the error-contract-docs command', () => {
+  it('writes index.html and one page per code, linked relatively', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'error-docs-'));
+    try {
+      const written = await exportDocs(contract, dir);
+      expect(written).toHaveLength(SPEC_CODES.length + 2);
+      const index = await readFile(join(dir, 'index.html'), 'utf8');
+      expect(index).toContain('href="widget_locked.html"');
+      expect(await readFile(join(dir, 'not_found.html'), 'utf8')).toContain('href="index.html"');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('error-contract-docs <module> <dir> writes the pages of the contract the module exports', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'error-docs-cli-'));
+    try {
+      const module = join(dir, 'contract.mjs');
+      const core = import.meta.resolve('@error-contract/core');
+      await writeFile(module, `import { createErrorContract } from ${JSON.stringify(core)};\nexport const contract = createErrorContract({ catalog: { widget_locked: { status: 409 } } });\n`);
+      const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+      const { stdout } = await promisify(execFile)(process.execPath, [cli, module, join(dir, 'out')]);
+      expect(stdout).toContain(`wrote ${SPEC_CODES.length + 2} files`);
+      expect(await readdir(join(dir, 'out'))).toContain('widget_locked.html');
+      const usage = await promisify(execFile)(process.execPath, [cli]).catch((error: { code: number; stderr: string }) => error);
+      expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
