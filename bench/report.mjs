@@ -1,8 +1,10 @@
-// Ratios, targets and the Markdown table, from the raw figures of one run.
+// Ratios, targets and the Markdown report, from the raw figures of one run. The scale, peers and
+// memory sections are written by report/*.mjs.
 import { CASES, FRAMEWORKS } from './http/cases.mjs';
-
-const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b > 0 ? a / b : null);
-const fixed = (value, digits = 2) => (value === null || value === undefined ? 'n/a' : value.toFixed(digits));
+import { fixed, ratio } from './report/format.mjs';
+import { memoryMarkdown, memoryTargets } from './report/memory.mjs';
+import { peersMarkdown } from './report/peers.mjs';
+import { scaleMarkdown, scaleTargets } from './report/scale.mjs';
 
 /** Every pair the targets compare, as { name, value, target, pass }. */
 export function evaluateTargets(results) {
@@ -36,6 +38,8 @@ export function evaluateTargets(results) {
     add(`core respond() 404 (${shape}) / Boom`, ratio(ours, boom), '< 1', ratio(ours, boom) !== null && ratio(ours, boom) < 1);
     add(`core respond() 404 (${shape}) / http-problem-details`, ratio(ours, problemDetails), '< 1', ratio(ours, problemDetails) !== null && ratio(ours, problemDetails) < 1);
   }
+  checks.push(...scaleTargets(results.scale));
+  checks.push(...memoryTargets(results.memory, { requests: results.settings?.memory?.requests }));
   return checks;
 }
 
@@ -48,8 +52,8 @@ function statusOf(figure) {
   return entries[0]?.[0] ?? '-';
 }
 
-/** The Markdown report of one run. */
-export function markdown(results) {
+/** The Markdown report of one run; `chart` is the path of the scale SVG, when one was written. */
+export function markdown(results, { chart } = {}) {
   const lines = [];
   lines.push(`Run: ${results.date}, ${results.mode}: ${results.settings.rounds} rounds, each with fresh server processes primed with ${results.settings.primeRequests} requests of every case; then per case and variant ${results.settings.warmupRequests} requests to warm up and ${results.settings.requests} measured; ${results.settings.connections} connections.`);
   lines.push(`Machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.platform}; server pinned to core 1 and load generator to core 0: ${results.machine.pinned ? 'yes' : 'no (no taskset)'}.`);
@@ -75,6 +79,7 @@ export function markdown(results) {
   lines.push('', '### core, micro benchmarks (ns per call, median)', '', '| task | ns | vs floor |', '|---|---|---|');
   const floor = results.micro?.['floor: object literal + JSON.stringify (404)']?.nsPerOp;
   for (const [name, figure] of Object.entries(results.micro ?? {})) lines.push(`| ${name} | ${fixed(figure.nsPerOp, 0)} | ${fixed(ratio(figure.nsPerOp, floor))}× |`);
+  lines.push(...scaleMarkdown(results, { chart }), ...peersMarkdown(results), ...memoryMarkdown(results));
   lines.push('', '### Targets', '', '| target | measured | wanted | met |', '|---|---|---|---|');
   for (const check of results.targets) lines.push(`| ${check.name} | ${fixed(check.value)} | ${check.target} | ${check.pass ? 'yes' : '**no**'} |`);
   return lines.join('\n');

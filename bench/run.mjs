@@ -1,21 +1,54 @@
-// `pnpm bench [--quick]`: micro benchmarks of core, then HTTP throughput of the three frameworks
-// with and without the contract. Writes bench/results.json and prints a Markdown table; a full run
-// also writes BENCHMARKS.md. Bounded: about 5 to 6 minutes full, about a minute with --quick.
+// `pnpm bench [--quick]`: micro benchmarks of core; HTTP CPU time, throughput and latency of the
+// three frameworks with and without the contract; the scale curves (routes, Accept length, field
+// errors, catalog size); the peers side by side; memory after many errors. Writes
+// bench/results.json and prints the Markdown report; a full run also writes BENCHMARKS.md and
+// bench/scale.svg. Every measured window is checked for the status it must answer: any failure
+// (or a server that does not start, or anything thrown) ends the run non-zero.
+// Bounded: the estimate is printed first (about 12 to 18 minutes full on 2 cores); --quick, for
+// CI, checks everything with small counts in about a minute and a half; it writes results.json
+// only (its counts are too small for figures), never BENCHMARKS.md or the chart.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, platform, release, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { estimate } from './estimate.mjs';
+import { FRAMEWORKS } from './http/cases.mjs';
+import { checkFailures } from './http/checks.mjs';
 import { runHttp } from './http/run-http.mjs';
+import { runMemory } from './http/run-memory.mjs';
+import { runPeers } from './http/run-peers.mjs';
+import { runScale } from './http/run-scale.mjs';
 import { hasTaskset, pinLoadGenerator } from './http/servers.mjs';
 import { runMicro } from './micro/core.mjs';
+import { scaleSvg } from './report/chart.mjs';
 import { evaluateTargets, markdown } from './report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const quick = process.argv.includes('--quick');
+const connections = 10;
+// --quick is a smoke test: every server, case and probe once, with counts too small for timings.
 const settings = quick
-  ? { rounds: 2, requests: 2000, primeRequests: 1500, warmupRequests: 300, connections: 10 }
-  : { rounds: 5, requests: 8000, primeRequests: 3000, warmupRequests: 500, connections: 10 };
+  ? {
+      rounds: 1,
+      requests: 600,
+      primeRequests: 300,
+      warmupRequests: 0,
+      connections,
+      scale: { rounds: 1, requests: 150, primeRequests: 0, warmupRequests: 0, connections },
+      peers: { rounds: 1, requests: 200, primeRequests: 0, warmupRequests: 0, connections },
+      memory: { requests: 10_000, warmupRequests: 1000, connections },
+    }
+  : {
+      rounds: 5,
+      requests: 8000,
+      primeRequests: 3000,
+      warmupRequests: 500,
+      connections,
+      scale: { rounds: 3, requests: 3000, primeRequests: 800, warmupRequests: 300, connections },
+      peers: { rounds: 4, requests: 4000, primeRequests: 1000, warmupRequests: 300, connections },
+      memory: { requests: 100_000, warmupRequests: 5000, connections },
+    };
 
 /** A dependency's version, also for packages whose `exports` hide their package.json. */
 function versionOf(name) {
@@ -36,43 +69,86 @@ function versionOf(name) {
 }
 
 const started = Date.now();
+const mark = quick ? 'bench --quick' : 'bench';
 pinLoadGenerator();
 const log = (line) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
+const planned = estimate(settings, { quick });
+const total = Object.values(planned).reduce((sum, value) => sum + value, 0);
+log(`${quick ? 'quick' : 'full'} run, estimated ${Math.round(total / 6) / 10} min (${Object.entries(planned).map(([key, value]) => `${key} ${value} s`).join(', ')})`);
 
-log('micro benchmarks of core');
-const micro = await runMicro({ quick });
-log('HTTP benchmarks');
-const http = await runHttp({ ...settings, log });
-
-const results = {
-  date: new Date().toISOString(),
-  mode: quick ? 'quick' : 'full',
-  settings,
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), platform: `${platform()} ${release()}`, pinned: hasTaskset },
-  versions: {
-    node: process.versions.node,
-    express: versionOf('express'),
-    koa: versionOf('koa'),
-    hono: versionOf('hono'),
-    '@hono/node-server': versionOf('@hono/node-server'),
-    autocannon: versionOf('autocannon'),
-    tinybench: versionOf('tinybench'),
-  },
-  micro,
-  http,
-};
-results.targets = evaluateTargets(results);
-results.seconds = Math.round((Date.now() - started) / 1000);
-
-writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-const table = markdown(results);
-console.log(table);
-if (!quick) {
-  // The profile findings are written by hand in bench/findings.md and kept with every table.
-  const findings = readFileSync(join(here, 'findings.md'), 'utf8');
-  writeFileSync(
-    join(here, '..', 'BENCHMARKS.md'),
-    `# Benchmarks\n\nWritten by \`pnpm bench\` (full run, ${results.seconds} s). Raw figures: \`bench/results.json\`. How it measures: \`bench/\` (servers/, http/, micro/).\n\n${table}\n\n${findings}`,
-  );
+const sections = {};
+async function section(name, title, run) {
+  const begun = Date.now();
+  log(title);
+  const result = await run();
+  sections[name] = Math.round((Date.now() - begun) / 1000);
+  log(`${title}: ${sections[name]} s (estimated ${planned[name]} s)`);
+  return result;
 }
-log(`done in ${results.seconds} s; ${results.targets.filter((check) => check.pass).length} of ${results.targets.length} targets met`);
+
+try {
+  const micro = await section('micro', 'micro benchmarks of core', () => runMicro({ quick }));
+  const http = await section('http', 'HTTP benchmarks', () => runHttp({ ...settings, log }));
+  const scale = await section('scale', 'scale curves', () => runScale({ frameworks: FRAMEWORKS, ...settings.scale, log }));
+  const peers = await section('peers', 'peers', () => runPeers({ frameworks: FRAMEWORKS, ...settings.peers, log }));
+  const memory = await section('memory', `memory after ${settings.memory.requests} errors`, () => runMemory({ frameworks: FRAMEWORKS, ...settings.memory, log }));
+
+  const results = {
+    date: new Date().toISOString(),
+    mode: quick ? 'quick' : 'full',
+    settings,
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), platform: `${platform()} ${release()}`, pinned: hasTaskset },
+    versions: {
+      node: process.versions.node,
+      express: versionOf('express'),
+      koa: versionOf('koa'),
+      hono: versionOf('hono'),
+      '@hono/node-server': versionOf('@hono/node-server'),
+      '@koa/router': versionOf('@koa/router'),
+      autocannon: versionOf('autocannon'),
+      tinybench: versionOf('tinybench'),
+      zod: versionOf('zod'),
+      '@hapi/boom': versionOf('@hapi/boom'),
+      'express-http-problem-details': versionOf('express-http-problem-details'),
+    },
+    micro,
+    http,
+    scale,
+    peers,
+    memory,
+  };
+  results.targets = evaluateTargets(results);
+  results.seconds = Math.round((Date.now() - started) / 1000);
+  results.sectionSeconds = sections;
+  const failures = checkFailures();
+  results.failures = failures;
+
+  writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  // Only a full run without failures writes the report and its chart: a --quick run's counts are
+  // too small for figures, and a case that answered the wrong status measured the wrong thing.
+  const write = !quick && failures.length === 0;
+  if (write) writeFileSync(join(here, 'scale.svg'), scaleSvg(results.scale, { date: results.date }));
+  const table = markdown(results, { chart: write ? 'bench/scale.svg' : undefined });
+  console.log(table);
+  if (write) {
+    // The profile findings are written by hand in bench/findings.md and kept with every table.
+    const findings = readFileSync(join(here, 'findings.md'), 'utf8');
+    writeFileSync(
+      join(here, '..', 'BENCHMARKS.md'),
+      `# Benchmarks\n\nWritten by \`pnpm bench\` (full run, ${results.seconds} s: ${Object.entries(sections).map(([key, value]) => `${key} ${value} s`).join(', ')}). Raw figures: \`bench/results.json\`. How it measures: \`bench/\` (servers/, http/, micro/, report/).\n\n${table}\n\n${findings}`,
+    );
+  }
+  log(`done in ${results.seconds} s (estimated ${total} s); ${results.targets.filter((check) => check.pass).length} of ${results.targets.length} targets met`);
+  if (failures.length > 0) {
+    for (const failure of failures) console.error(`  failed: ${failure}`);
+    console.error(`${mark}: FAILED (${failures.length} check${failures.length === 1 ? '' : 's'})${quick ? '' : '; BENCHMARKS.md not written'}`);
+    process.exit(1);
+  }
+  console.error(`${mark}: ok`);
+  process.exit(0);
+} catch (error) {
+  console.error(error);
+  for (const failure of checkFailures()) console.error(`  failed: ${failure}`);
+  console.error(`${mark}: FAILED (${error?.message ?? error})`);
+  process.exit(1);
+}

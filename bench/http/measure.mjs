@@ -4,21 +4,27 @@ import autocannon from 'autocannon';
 
 let nextId = 0;
 
-/** Asks a server process for its CPU time and memory. */
-export function usage(child) {
+/** Asks a server process a question over IPC (see servers/harness.mjs) and waits for its answer. */
+function ask(child, type, extra = {}) {
   const id = ++nextId;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no usage answer within 5 s')), 5000);
+    const timer = setTimeout(() => reject(new Error(`no ${type} answer within 5 s`)), 5000);
     const onMessage = (message) => {
-      if (message?.type !== 'usage' || message.id !== id) return;
+      if (message?.type !== type || message.id !== id) return;
       clearTimeout(timer);
       child.off('message', onMessage);
       resolve(message);
     };
     child.on('message', onMessage);
-    child.send({ type: 'usage', id });
+    child.send({ type, id, ...extra });
   });
 }
+
+/** Asks a server process for its CPU time and memory. */
+export const usage = (child) => ask(child, 'usage');
+
+/** Asks for process.memoryUsage() and the sampled peak heap, after a full GC when `gc`. */
+export const memory = (child, { gc = false, resetPeak = false } = {}) => ask(child, 'memory', { gc, resetPeak });
 
 function run(options) {
   return new Promise((resolve, reject) => {
@@ -34,9 +40,11 @@ function run(options) {
 export async function measure(server, request, { requests: amount, connections }) {
   const before = await usage(server.child);
   const result = await run({
-    url: `http://127.0.0.1:${server.port}${request.path}`,
+    url: `http://127.0.0.1:${server.port}${request.path ?? '/'}`,
     method: request.method,
     headers: request.headers,
+    // A mix (the memory section): each connection cycles through these requests.
+    ...(request.mix ? { requests: request.mix } : {}),
     connections,
     amount,
     pipelining: 1,

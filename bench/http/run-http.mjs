@@ -1,4 +1,5 @@
-import { CASES, FRAMEWORKS, VARIANTS } from './cases.mjs';
+import { CASES, expectedStatus, FRAMEWORKS, VARIANTS } from './cases.mjs';
+import { measureChecked } from './checks.mjs';
 import { measure } from './measure.mjs';
 import { startServer, stopServer } from './servers.mjs';
 
@@ -29,11 +30,14 @@ export async function runHttp({ rounds, requests, primeRequests, warmupRequests,
       const servers = {};
       try {
         for (const variant of VARIANTS) servers[variant] = await startServer(framework, variant);
-        for (const kase of CASES) for (const variant of kase.variants) await measure(servers[variant], kase.request, { requests: primeRequests, connections });
+        // Every window is checked against the status its variant must answer (checks.mjs).
+        const measureCase = (kase, variant, amount) =>
+          measureChecked(servers[variant], kase.request, { requests: amount, connections }, expectedStatus(kase, framework, variant), `${framework}/${variant} ${kase.name}`);
+        if (primeRequests > 0) for (const kase of CASES) for (const variant of kase.variants) await measureCase(kase, variant, primeRequests);
         for (const kase of CASES) {
           const order = round % 2 === 0 ? kase.variants : [...kase.variants].reverse();
-          for (const variant of order) await measure(servers[variant], kase.request, { requests: warmupRequests, connections });
-          for (const variant of order) samples[kase.name][variant].push(await measure(servers[variant], kase.request, { requests, connections }));
+          if (warmupRequests > 0) for (const variant of order) await measureCase(kase, variant, warmupRequests);
+          for (const variant of order) samples[kase.name][variant].push(await measureCase(kase, variant, requests));
         }
         for (const variant of VARIANTS) {
           const { maxRss } = await measure(servers[variant], CASES[0].request, { requests: 10, connections: 1 });

@@ -4,26 +4,42 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
+export const SERVERS = join(here, '..', 'servers');
 export const SERVER_CORE = '1';
 export const LOAD_CORE = '0';
 export const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 
-/** Starts `servers/<framework>.mjs <variant>`; resolves with { child, port } once it listens. */
-export function startServer(framework, variant) {
-  const script = join(here, '..', 'servers', `${framework}.mjs`);
+/**
+ * Starts `node [nodeArgs] <script> [args]`; resolves with { child, port, ports, label } once it
+ * listens (a script may listen on several ports: `ports`, with `port` the first).
+ */
+export function startScript(script, args = [], { label = script, nodeArgs = [], env = {} } = {}) {
+  const node = [...nodeArgs, script, ...args];
   const command = hasTaskset ? 'taskset' : process.execPath;
-  const args = hasTaskset ? ['-c', SERVER_CORE, process.execPath, script, variant] : [script, variant];
+  const argv = hasTaskset ? ['-c', SERVER_CORE, process.execPath, ...node] : node;
   // stderr goes nowhere: every variant logs its 5xx there, and all pay the same.
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: { ...process.env, NODE_ENV: 'production', ...env } });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${framework}/${variant} did not start within 15 s`)), 15_000);
-    child.once('exit', (code) => reject(new Error(`${framework}/${variant} exited with ${code}`)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${label} did not start within 15 s`));
+    }, 15_000);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited with ${code ?? signal}`));
+    });
     child.on('message', (message) => {
       if (message?.type !== 'ready') return;
       clearTimeout(timer);
-      resolve({ child, port: message.port, framework, variant });
+      resolve({ child, port: message.port, ports: message.ports ?? [message.port], label });
     });
   });
+}
+
+/** Starts `servers/<framework>.mjs <variant>`. */
+export async function startServer(framework, variant, options = {}) {
+  const server = await startScript(join(SERVERS, `${framework}.mjs`), [variant], { label: `${framework}/${variant}`, ...options });
+  return { ...server, framework, variant };
 }
 
 export function stopServer(server) {

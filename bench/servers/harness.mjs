@@ -1,4 +1,4 @@
-// What every benchmark server shares: listen on 127.0.0.1, tell the parent its port, and answer
+// What every benchmark server shares: listen on 127.0.0.1, tell the parent its port(s), and answer
 // its questions about this process's CPU time and memory over IPC (never over HTTP, so the
 // measurement adds no request).
 export const WIDGETS = [
@@ -9,12 +9,40 @@ export const WIDGETS = [
 /** 5xx are logged to stderr in every variant; the parent points stderr at /dev/null. */
 export const log5xx = (error) => console.error(error);
 
-export function reportWhenListening(server) {
-  server.on('listening', () => process.send?.({ type: 'ready', port: server.address().port }));
-  process.on('message', (message) => {
-    if (message?.type !== 'usage') return;
+// With BENCH_MEMORY=1 (the memory section only: the timer costs CPU) the heap is sampled every
+// 50 ms, so that the peak between two questions is seen, not only the heap at the moment asked.
+let peakHeapUsed = 0;
+if (process.env.BENCH_MEMORY === '1') {
+  setInterval(() => {
+    peakHeapUsed = Math.max(peakHeapUsed, process.memoryUsage().heapUsed);
+  }, 50).unref();
+}
+
+function answer(message) {
+  if (message?.type === 'usage') {
     process.send?.({ type: 'usage', id: message.id, cpu: process.cpuUsage(), rss: process.memoryUsage.rss(), maxRss: process.resourceUsage().maxRSS * 1024 });
-  });
+  } else if (message?.type === 'memory') {
+    // `gc` exists when the parent started this process with --expose-gc.
+    if (message.gc && typeof globalThis.gc === 'function') globalThis.gc();
+    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    peakHeapUsed = Math.max(peakHeapUsed, heapUsed);
+    process.send?.({ type: 'memory', id: message.id, gc: typeof globalThis.gc === 'function', rss, heapUsed, heapTotal, external, arrayBuffers, peakHeapUsed, maxRss: process.resourceUsage().maxRSS * 1024 });
+    if (message.resetPeak) peakHeapUsed = heapUsed;
+  }
+}
+
+/** One server, or several (bench/servers/scale hosts one app per route count); `ports` in order. */
+export function reportWhenListening(serverOrServers) {
+  const servers = Array.isArray(serverOrServers) ? serverOrServers : [serverOrServers];
+  let listening = 0;
+  for (const server of servers) {
+    server.on('listening', () => {
+      if (++listening < servers.length) return;
+      const ports = servers.map((each) => each.address().port);
+      process.send?.({ type: 'ready', port: ports[0], ports });
+    });
+  }
+  process.on('message', answer);
   process.on('disconnect', () => process.exit(0));
   // bench/profile.mjs stops a server with SIGINT so that --cpu-prof writes its profile.
   process.on('SIGINT', () => process.exit(0));

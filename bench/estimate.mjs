@@ -1,0 +1,34 @@
+// How long a run will take, printed before it starts: requests per section times a typical wall
+// time per request (measured on this 2-core machine with other work on it), plus the fixed cost
+// of each autocannon window and each server start. A rough figure, meant to be within 30%.
+import { CASES, FRAMEWORKS } from './http/cases.mjs';
+import { peerPlan } from './http/peer-cases.mjs';
+import { scalePlan } from './http/scale-cases.mjs';
+
+const WALL_US = { express: 200, koa: 80, hono: 70 };
+const WINDOW_S = 0.07;
+const START_S = 0.4;
+
+function windows({ rounds, requests, primeRequests, warmupRequests }, slots, framework, heavier = 1) {
+  const perSlot = [primeRequests, warmupRequests, requests].filter((amount) => amount > 0);
+  const amount = perSlot.reduce((sum, value) => sum + value, 0);
+  return rounds * slots * (perSlot.length * WINDOW_S + (amount * WALL_US[framework] * heavier) / 1e6);
+}
+
+/** Seconds per section: { micro, http, scale, peers, memory }. */
+export function estimate(settings, { quick }) {
+  const seconds = { micro: quick ? 4 : 12, http: 0, scale: 0, peers: 0, memory: 0 };
+  const mainSlots = CASES.reduce((sum, kase) => sum + kase.variants.length, 0);
+  for (const framework of FRAMEWORKS) {
+    seconds.http += windows(settings, mainSlots, framework) + settings.rounds * 3 * START_S;
+    const scale = scalePlan(framework);
+    const scaleSlots = scale.groups.reduce((sum, group) => sum + group.slots.length, 0);
+    // 1,000-route misses and 100-field failures cost several times a plain 404.
+    seconds.scale += windows(settings.scale, scaleSlots, framework, 1.6) + settings.scale.rounds * scale.servers.length * START_S * 2;
+    const peers = peerPlan(framework);
+    seconds.peers += windows(settings.peers, peers.groups.reduce((sum, group) => sum + group.slots.length, 0), framework) + settings.peers.rounds * peers.servers.length * START_S;
+    const memory = settings.memory;
+    seconds.memory += 2 * (START_S + 3 * WINDOW_S + ((memory.requests + memory.warmupRequests) * WALL_US[framework] * 1.3) / 1e6);
+  }
+  return Object.fromEntries(Object.entries(seconds).map(([key, value]) => [key, Math.round(value)]));
+}

@@ -1,0 +1,60 @@
+// The peers section: what users pick instead of the contract, on the same routes and cases as
+// the main table (servers/peers/*.mjs; the contract row is servers/<framework>.mjs contract).
+// A peer is measured only on the cases it answers itself; for the others the report shows what
+// it answers instead (one probe request per case, see run-peers.mjs).
+import { join } from 'node:path';
+import { JSON_ACCEPT } from './cases.mjs';
+import { SERVERS } from './servers.mjs';
+
+export const PEER_CASES = [
+  { key: '404', name: 'unknown path (404)', request: { method: 'GET', path: '/nothing/here', headers: JSON_ACCEPT } },
+  { key: '405', name: 'wrong method (405)', request: { method: 'PUT', path: '/widgets', headers: JSON_ACCEPT } },
+  { key: '406', name: 'missing Accept (406)', request: { method: 'GET', path: '/widgets', headers: {} } },
+  { key: '500', name: 'thrown Error (500)', request: { method: 'GET', path: '/fail', headers: JSON_ACCEPT } },
+  { key: '400', name: 'thrown 400', request: { method: 'GET', path: '/bad', headers: JSON_ACCEPT } },
+];
+
+const contract = (framework, thrown400) => ({
+  key: 'contract',
+  label: `@error-contract/${framework}`,
+  thrown400,
+  script: join(SERVERS, `${framework}.mjs`),
+  args: ['contract'],
+  supports: ['404', '405', '406', '500', '400'],
+});
+const peer = (file, label, thrown400, supports) => ({ key: file, label, thrown400, script: join(SERVERS, 'peers', `${file}.mjs`), args: [], supports });
+
+export const PEERS = {
+  express: [
+    contract('express', 'http-errors'),
+    peer('express-problem-details', 'express-http-problem-details', 'http-errors', ['404', '500', '400']),
+    peer('express-boom', '@hapi/boom + handler', 'Boom.badRequest', ['404', '500', '400']),
+  ],
+  koa: [
+    contract('koa', 'http-errors'),
+    peer('koa-http-errors', 'Koa default (http-errors, allowedMethods)', 'ctx.throw', ['404', '405', '500', '400']),
+    peer('koa-boom', '@hapi/boom + middleware', 'Boom.badRequest', ['404', '405', '500', '400']),
+  ],
+  hono: [
+    contract('hono', 'HTTPException'),
+    peer('hono-http-exception', 'HTTPException + onError', 'HTTPException', ['404', '500', '400']),
+    peer('hono-boom', '@hapi/boom + onError', 'Boom.badRequest', ['404', '500', '400']),
+  ],
+};
+
+// Looked for on the registry and not found when this section was written; the report says so.
+export const PEERS_NOT_FOUND = { hono: ['hono-problem-details (not on the npm registry)'] };
+
+export const peerSlotId = (framework, peerKey, caseKey) => `${framework} peers ${peerKey} ${caseKey}`;
+
+/** The servers and groups of one framework for runRounds(): a group per case, its peers side by side. */
+export function peerPlan(framework) {
+  const peers = PEERS[framework];
+  const servers = peers.map(({ key, script, args }) => ({ key: `${framework}/peers/${key}`, script, args }));
+  const groups = PEER_CASES.map((kase) => ({
+    slots: peers
+      .filter((each) => each.supports.includes(kase.key))
+      .map((each) => ({ id: peerSlotId(framework, each.key, kase.key), server: `${framework}/peers/${each.key}`, request: kase.request, expect: Number(kase.key) })),
+  }));
+  return { servers, groups };
+}
