@@ -65,9 +65,62 @@ function mountedAt(child: Application, prefix: string): boolean {
   return trim(mountpath) === trim(prefix);
 }
 
+// A route whose path starts with a literal segment (`/widgets/:id`) can only match paths that
+// start with it. Indexing the stack by that segment lets a miss test the few routes that could
+// match instead of every route, so a 404 or 405 costs the same with 10 routes as with 1,000.
+// Everything else (middleware, mounted routers, a route starting with a parameter, a pattern or
+// an array) is tested for every path. The index is rebuilt when the stack grows or shrinks.
+interface StackIndex {
+  length: number;
+  bySegment: Map<string, number[]>;
+  always: number[];
+}
+
+const INDEXES = new WeakMap<RouterLike, StackIndex>();
+const DYNAMIC = /[:*?()[\]{}+\\]/;
+
+/** The first path segment, lower-cased (Express matches case-insensitively by default). */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+}
+
+function literalFirstSegment(layer: Layer): string | undefined {
+  const path = (layer.route as { path?: unknown } | undefined)?.path;
+  if (typeof path !== 'string' || !path.startsWith('/')) return undefined;
+  const segment = firstSegment(path);
+  return segment === '' || DYNAMIC.test(segment) ? undefined : segment;
+}
+
+function indexOf(router: RouterLike): StackIndex {
+  const known = INDEXES.get(router);
+  if (known !== undefined && known.length === router.stack.length) return known;
+  const index: StackIndex = { length: router.stack.length, bySegment: new Map(), always: [] };
+  router.stack.forEach((layer, position) => {
+    const segment = layer?.route === undefined ? undefined : literalFirstSegment(layer);
+    if (segment === undefined) index.always.push(position);
+    else {
+      const positions = index.bySegment.get(segment);
+      if (positions === undefined) index.bySegment.set(segment, [position]);
+      else positions.push(position);
+    }
+  });
+  INDEXES.set(router, index);
+  return index;
+}
+
+/** The stack positions that could match `path`, in stack order. */
+function candidates(router: RouterLike, path: string): number[] {
+  const index = indexOf(router);
+  const routes = index.bySegment.get(firstSegment(path));
+  if (routes === undefined) return index.always;
+  return [...index.always, ...routes].sort((a, b) => a - b);
+}
+
 function collect(router: RouterLike, path: string, walk: Walk, depth: number): void {
   if (depth > MAX_DEPTH || !Array.isArray(router.stack)) return;
-  for (const layer of router.stack) {
+  for (const position of candidates(router, path)) {
+    const layer = router.stack[position]!;
     if (typeof layer?.match !== 'function') continue;
     const prefix = matchedPrefix(layer, path);
     if (prefix === undefined) continue;

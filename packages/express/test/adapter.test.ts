@@ -63,6 +63,47 @@ describe.each(expresses)('%s', (_name, express, major) => {
     });
   });
 
+  describe('fallback with many routes: only the routes that could match are tested', () => {
+    // Routes are indexed by a literal first segment; the answers must be those of a full walk.
+    const app = appWith((a) => {
+      for (let index = 0; index < 1000; index++) a.route(`/r${index}/widgets/:id`).get((_req, res) => res.json({})).post((_req, res) => res.json({}));
+      a.put('/:tenant/settings', (_req, res) => res.json({}));
+      a.patch(/^\/regex\/only$/, (_req, res) => res.json({}));
+      a.delete(['/listed', '/also-listed'], (_req, res) => res.json({}));
+    });
+
+    it.each([
+      ['PUT', '/r999/widgets/7', 405, 'GET, HEAD, POST'],
+      ['DELETE', '/R500/Widgets/7', 405, 'GET, HEAD, POST'],
+      ['GET', '/acme/settings', 405, 'PUT'],
+      ['GET', '/r5/settings', 405, 'PUT'],
+      ['GET', '/regex/only', 405, 'PATCH'],
+      ['GET', '/also-listed', 405, 'DELETE'],
+      ['GET', '/r1000/widgets/7', 404, undefined],
+      ['GET', '/r999/gadgets/7', 404, undefined],
+    ])('%s %s is %i', async (method, path, status, allow) => {
+      const res = await request(app)[method.toLowerCase() as 'get'](path).set(JSON_ACCEPT);
+      expect(res.status).toBe(status);
+      expect(res.headers.allow).toBe(allow);
+    });
+
+    it('a route added after a miss is seen by the next one', async () => {
+      const grown = express();
+      const errors = errorContract({ onError: () => {} });
+      grown.get('/first', (_req, res) => res.json({}));
+      const fallback = errors.fallback();
+      const handler = errors.handler();
+      grown.use((req, res, next) => fallback(req, res, next));
+      grown.use(handler);
+      expect((await request(grown).put('/late').set(JSON_ACCEPT)).status).toBe(404);
+      // a route added later goes after the fallback in the stack, but is still one of the app's routes
+      grown.post('/late', (_req, res) => res.json({}));
+      const res = await request(grown).put('/late').set(JSON_ACCEPT);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('POST');
+    });
+  });
+
   describe('fallback: 404 and 405 from the route tables', () => {
     const app = appWith((a) => {
       a.get('/widgets', (_req, res) => res.json([]));

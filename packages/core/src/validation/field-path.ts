@@ -56,6 +56,8 @@ function toPointer(segments: readonly string[]): string {
  */
 export function fieldPointer(field: string): string {
   if (field === '') return '';
+  // the common case, a plain member name, needs no parsing (and no escaping: no `~` or `/` in it)
+  if (IDENTIFIER.test(field)) return `/${field}`;
   const segments: string[] = [];
   let at = 0;
   try {
