@@ -1,8 +1,7 @@
 // The service's public documents: its OpenAPI document and the docs pages its `type` URLs point
 // at. Framework-free: each app hands a request's method, path and Accept to `publicDocuments` and
 // writes what comes back, before its Accept check, rate limit and authentication.
-import type { ErrorContract } from '@error-contract/core';
-import { type DocsResponse, errorDocs, type OpenApiDocument, responseName, shapeAt, withErrorResponses } from '@error-contract/openapi';
+import { type DocsResponse, type ErrorContract, errorDocs, type OpenApiDocument, responseName, shapeAt, withErrorResponses } from '@error-contract/core';
 import { z } from 'zod';
 import { PREFIXES, serviceContract } from './contract.js';
 import { widgetInput } from './widgets.js';

@@ -3,6 +3,9 @@ export { isBareErrorResponse, mayBeBareText, REPRESENTATION_HEADERS, staleHeader
 export type { BuiltinCode, Catalog, CatalogEntry, CodeOf, Localized } from './catalog.js';
 export { createErrorContract, type ErrorContract, resolveContract } from './contract.js';
 export { ContractError, isContractError, PROBLEM_MARK, type ProblemExtras, type ProblemInit } from './contract-error.js';
+export { type Guidance, guidanceFor } from './docs/guidance.js';
+export { type DocsHandler, type DocsResponse, type ErrorDocsOptions, errorDocs } from './docs/handler.js';
+export { escapeHtml } from './docs/html.js';
 export {
   badRequest,
   forbidden,
@@ -23,6 +26,11 @@ export { formatAllow, problem, problems, type TooManyRequestsOptions, type Unaut
 export { pathOfTarget, withoutDotSegments, withoutQuery } from './path.js';
 export { isMalformedPath } from './request-checks.js';
 export { routeMiss } from './routing.js';
+export { documentedCodes, type KnownCode, knownCodes, plainText, SPEC_CODES } from './schema/codes.js';
+export { type ErrorComponentsOptions, errorComponents, type OpenApiFragment, responseName, SCHEMA_NAMES } from './schema/components.js';
+export { type ErrorResponsesOptions, type OpenApiDocument, withErrorResponses } from './schema/operations.js';
+export { acceptPolicyOf, shapeAt, typeBaseOf } from './schema/probe.js';
+export { compactErrorsSchema, detailedProblemSchema, type JsonSchema } from './schema/schemas.js';
 export { codeForStatus, reasonPhrase, SPEC_STATUSES } from './statuses.js';
 export { traceIdOf } from './trace-id.js';
 export type { ErrorResponse, FieldError, HeaderBag, Problem, RequestLike, Shape } from './types.js';

@@ -1,5 +1,6 @@
 export { type ConformanceCase, type ConformanceRequest, type ConformanceRoutes, conformanceCases, type ExpectedAnswer } from './cases.js';
 export { type ContractReport, type ContractShape, checkErrorContract } from './contract-check.js';
+export { exportDocs } from './docs-export.js';
 export { type ErrorContractMatchers, errorContractMatchers, type MatcherResult, type MatcherReturn } from './matchers.js';
 export { checkProblem, type ProblemExpectation } from './problem-check.js';
 export { type ConformanceResult, judgeCase, runCase, runConformance } from './run.js';

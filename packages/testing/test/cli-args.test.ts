@@ -43,6 +43,12 @@ describe('parseCommand(argv)', () => {
     expect(command).toMatchObject({ options: { maxBodyBytes: 102_400, timeoutMs: 2000, strictAccept: false, json: false, headers: {}, routes: [] } });
   });
 
+  it('reads docs <module> <dir> [export-name]', () => {
+    expect(parseCommand(['docs', './dist/contract.js', 'public/errors'])).toEqual({ command: 'docs', options: { module: './dist/contract.js', dir: 'public/errors', exportName: 'contract' } });
+    expect(parseCommand(['docs', './dist/contract.js', 'public/errors', 'serviceContract'])).toMatchObject({ options: { exportName: 'serviceContract' } });
+    expect(parseCommand(['docs', '--help'])).toEqual({ command: 'help' });
+  });
+
   it('--help and -h', () => {
     expect(parseCommand(['--help'])).toEqual({ command: 'help' });
     expect(parseCommand(['probe', '-h'])).toEqual({ command: 'help' });
@@ -61,6 +67,10 @@ describe('parseCommand(argv)', () => {
     [['probe', 'http://x', '--max-body', 'lots'], '--max-body takes a size such as 100kb or 1mb, got "lots"'],
     [['probe', 'http://x', '--timeout', 'soon'], '--timeout takes a time such as 10s or 500ms, got "soon"'],
     [['probe', 'http://x', '--frobnicate'], "Unknown option '--frobnicate'"],
+    [['docs'], 'docs needs the module that exports the contract and the output directory'],
+    [['docs', './contract.js'], 'docs needs the module that exports the contract and the output directory'],
+    [['docs', './contract.js', 'out', 'contract', 'extra'], 'unexpected argument "extra"'],
+    [['docs', './contract.js', 'out', '--json'], 'docs takes no option --json'],
   ])('%j is a usage error: %s', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);

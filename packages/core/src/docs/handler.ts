@@ -1,9 +1,9 @@
 // The docs pages each `type` URL points at, as a framework-agnostic handler: a path and an Accept
 // header in, plain data out, written by whatever framework serves it.
-import type { ErrorContract } from '@error-contract/core';
-import { documentedCodes } from '../codes.js';
-import { exampleRenderer } from '../examples.js';
-import { typeBaseOf } from '../probe.js';
+import type { ErrorContract } from '../contract.js';
+import { documentedCodes } from '../schema/codes.js';
+import { exampleRenderer } from '../schema/examples.js';
+import { typeBaseOf } from '../schema/probe.js';
 import { guidanceFor } from './guidance.js';
 import { codePage, indexPage } from './html.js';
 
@@ -89,7 +89,7 @@ function answer(json: boolean, data: unknown, html: string): DocsResponse {
  * is a lookup.
  *
  * @example
- * import { errorDocs } from '@error-contract/openapi';
+ * import { errorDocs } from '@error-contract/core';
  *
  * const docs = errorDocs(contract); // typeBaseUrl 'https://docs.example.com/errors/': pages at /errors/<code>
  * app.get('/errors{/:code}', (req, res, next) => {

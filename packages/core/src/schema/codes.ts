@@ -1,5 +1,6 @@
 // Every code a contract can answer with, and what it means: the built-in ones and the catalog's.
-import { codeForStatus, type ErrorContract, reasonPhrase } from '@error-contract/core';
+import type { ErrorContract } from '../contract.js';
+import { codeForStatus, reasonPhrase } from '../statuses.js';
 
 /**
  * One code as the documents describe it.

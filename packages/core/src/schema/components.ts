@@ -1,6 +1,7 @@
 // The contract as an OpenAPI 3.1 `components` fragment: both body schemas, one response per code,
 // and the headers some errors carry.
-import type { ErrorContract, Shape } from '@error-contract/core';
+import type { ErrorContract } from '../contract.js';
+import type { Shape } from '../types.js';
 import { documentedCodes, type KnownCode, knownCodes } from './codes.js';
 import { exampleRenderer } from './examples.js';
 import { compactErrorsSchema, detailedProblemSchema, type JsonSchema } from './schemas.js';
@@ -85,8 +86,7 @@ function responseFor(known: KnownCode, shape: Shape, example: Record<string, unk
  * and `WWW-Authenticate` headers.
  *
  * @example
- * import { createErrorContract } from '@error-contract/core';
- * import { errorComponents } from '@error-contract/openapi';
+ * import { createErrorContract, errorComponents } from '@error-contract/core';
  *
  * const contract = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/' });
  * const { components } = errorComponents(contract, { shape: 'detailed' });

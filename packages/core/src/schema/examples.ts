@@ -1,6 +1,10 @@
 // Example bodies come from core's own renderer, so a document can never show a body the service
 // would not send.
-import { type CatalogEntry, createErrorContract, type ErrorContract, type ProblemExtras, problems, type RequestLike, type Shape } from '@error-contract/core';
+import type { CatalogEntry } from '../catalog.js';
+import { createErrorContract, type ErrorContract } from '../contract.js';
+import type { ProblemExtras } from '../contract-error.js';
+import { problems } from '../problems.js';
+import type { RequestLike, Shape } from '../types.js';
 import { knownCodes } from './codes.js';
 import { typeBaseOf } from './probe.js';
 

@@ -1,5 +1,6 @@
 // Adds the contract's error responses to every operation of an existing OpenAPI 3.x document.
-import type { ErrorContract, Shape } from '@error-contract/core';
+import type { ErrorContract } from '../contract.js';
+import type { Shape } from '../types.js';
 import { errorComponents, responseName } from './components.js';
 import { knownCodes } from './codes.js';
 import { acceptPolicyOf, shapeAt } from './probe.js';
@@ -77,7 +78,7 @@ function codesFor(operation: OpenApiDocument, document: OpenApiDocument, contrac
  * `#/components/responses/payload_too_large` on an upload) gets its component too.
  *
  * @example
- * import { withErrorResponses } from '@error-contract/openapi';
+ * import { withErrorResponses } from '@error-contract/core';
  *
  * const document = withErrorResponses(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Widgets', version: '1' } }), contract, { rateLimited: true });
  * document.paths['/widgets'].get.responses['404']; // { $ref: '#/components/responses/not_found' }

@@ -1,6 +1,8 @@
 // The contract keeps its options to itself (only the catalog is public), so what the documents
 // need from them is read back from what the contract does, through its public functions.
-import type { AcceptPolicy, ErrorContract, RequestLike, Shape } from '@error-contract/core';
+import type { ErrorContract } from '../contract.js';
+import type { AcceptPolicy } from '../options.js';
+import type { RequestLike, Shape } from '../types.js';
 
 const PROBE_CODE = 'not_found';
 

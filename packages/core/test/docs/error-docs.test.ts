@@ -1,12 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { createErrorContract } from '@error-contract/core';
 import { describe, expect, it } from 'vitest';
-import { errorDocs, escapeHtml, exportDocs, SPEC_CODES } from '../src/index.js';
+import { createErrorContract, errorDocs, escapeHtml, SPEC_CODES } from '../../src/index.js';
 
 const catalog = { widget_locked: { status: 409, title: 'Widget <locked>', detail: 'Someone & someone else edit it.' } } as const;
 const contract = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', catalog });
@@ -74,37 +67,5 @@ describe('errorDocs(contract)', () => {
 
   it('a wrong basePath is a TypeError', () => {
     expect(() => errorDocs(contract, { basePath: 'errors' })).toThrow(TypeError);
-  });
-});
-
-describe('exportDocs(contract, dir) and the error-contract-docs command', () => {
-  it('writes index.html and one page per code, linked relatively', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'error-docs-'));
-    try {
-      const written = await exportDocs(contract, dir);
-      expect(written).toHaveLength(SPEC_CODES.length + 2);
-      const index = await readFile(join(dir, 'index.html'), 'utf8');
-      expect(index).toContain('href="widget_locked.html"');
-      expect(await readFile(join(dir, 'not_found.html'), 'utf8')).toContain('href="index.html"');
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('error-contract-docs <module> <dir> writes the pages of the contract the module exports', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'error-docs-cli-'));
-    try {
-      const module = join(dir, 'contract.mjs');
-      const core = import.meta.resolve('@error-contract/core');
-      await writeFile(module, `import { createErrorContract } from ${JSON.stringify(core)};\nexport const contract = createErrorContract({ catalog: { widget_locked: { status: 409 } } });\n`);
-      const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-      const { stdout } = await promisify(execFile)(process.execPath, [cli, module, join(dir, 'out')]);
-      expect(stdout).toContain(`wrote ${SPEC_CODES.length + 2} files`);
-      expect(await readdir(join(dir, 'out'))).toContain('widget_locked.html');
-      const usage = await promisify(execFile)(process.execPath, [cli]).catch((error: { code: number; stderr: string }) => error);
-      expect(usage).toMatchObject({ code: 2, stderr: expect.stringContaining('usage:') });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
   });
 });

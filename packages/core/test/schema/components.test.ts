@@ -1,6 +1,5 @@
-import { createErrorContract } from '@error-contract/core';
 import { describe, expect, it } from 'vitest';
-import { errorComponents, knownCodes, plainText, responseName, SPEC_CODES } from '../src/index.js';
+import { createErrorContract, errorComponents, knownCodes, plainText, responseName, SPEC_CODES } from '../../src/index.js';
 import { expectValidOpenApi, schemaValidator } from './helpers.js';
 
 const catalog = { widget_locked: { status: 409, title: 'Widget locked', detail: 'Someone else is editing the widget.' } } as const;

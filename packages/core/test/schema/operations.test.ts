@@ -1,6 +1,5 @@
-import { createErrorContract, type RequestLike } from '@error-contract/core';
 import { describe, expect, it } from 'vitest';
-import { withErrorResponses } from '../src/index.js';
+import { createErrorContract, type RequestLike, withErrorResponses } from '../../src/index.js';
 import { expectValidOpenApi } from './helpers.js';
 
 const shapeFor = (request: RequestLike) => (request.path.startsWith('/v1/') ? 'compact' : 'detailed');

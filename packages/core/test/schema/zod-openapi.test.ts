@@ -1,8 +1,7 @@
 // @hono/zod-openapi generates the document from the routes; withErrorResponses adds the errors.
-import { createErrorContract } from '@error-contract/core';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { withErrorResponses } from '../src/index.js';
+import { createErrorContract, withErrorResponses } from '../../src/index.js';
 import { expectValidOpenApi } from './helpers.js';
 
 const contract = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', accept: 'strict' });

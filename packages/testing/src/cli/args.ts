@@ -1,5 +1,6 @@
-// `error-contract probe <base-url> [options]`, read into plain options. Every mistake is a
-// UsageError with one sentence; the CLI prints it and exits 2.
+// `error-contract probe <base-url> [options]` and `error-contract docs <module> <dir> [export-name]`,
+// read into plain options. Every mistake is a UsageError with one sentence; the CLI prints it and
+// exits 2.
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { parseBytes } from '../bytes.js';
 import { parseBaseUrl } from '../transport.js';
@@ -26,9 +27,20 @@ export interface ProbeOptions {
   timeoutMs: number;
 }
 
-export type Command = { command: 'help' } | { command: 'probe'; options: ProbeOptions };
+/** What `docs` runs with. */
+export interface DocsOptions {
+  /** The module exporting the contract, as given (resolved against the working directory). */
+  module: string;
+  /** Where the pages are written. */
+  dir: string;
+  /** The export holding the contract, or a function returning it; default `contract` (then `default`). */
+  exportName: string;
+}
+
+export type Command = { command: 'help' } | { command: 'probe'; options: ProbeOptions } | { command: 'docs'; options: DocsOptions };
 
 export const USAGE = `Usage: error-contract probe <base-url> [options]
+       error-contract docs <module> <output-dir> [export-name]
 
 Sends probes to a live API and checks each answer against the error contract.
 
@@ -43,7 +55,12 @@ Options:
   -h, --help                  show this help
 
 Exit code: 0 every checked probe passes, 1 the API breaks the contract, 2 a usage error or an
-API that cannot be reached.`;
+API that cannot be reached.
+
+docs: writes the docs pages of the contract that <module> exports (as "contract", as
+[export-name], or as default; a createErrorContract() result or a function returning one) into
+<output-dir>: index.html and one <code>.html per code. Exit code: 0 written, 2 a usage error, a
+module without a contract, or a failed write.`;
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -65,6 +82,16 @@ function parseTimeout(text: string): number {
   const ms = match === null ? NaN : Number(match[1]) * (match[2] === 'ms' ? 1 : 1000);
   if (!(ms > 0)) throw new UsageError(`--timeout takes a time such as 10s or 500ms, got ${JSON.stringify(text)}`);
   return ms;
+}
+
+/** `docs <module> <dir> [export-name]`: positionals only, none of probe's options. */
+function parseDocs(positionals: string[], values: Record<string, unknown>): Command {
+  const option = Object.keys(values).find((name) => values[name] !== undefined);
+  if (option !== undefined) throw new UsageError(`docs takes no option --${option}`);
+  const [module, dir, exportName = 'contract', ...rest] = positionals;
+  if (module === undefined || dir === undefined) throw new UsageError('docs needs the module that exports the contract and the output directory, e.g. docs ./dist/contract.js public/errors');
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
+  return { command: 'docs', options: { module, dir, exportName } };
 }
 
 /**
@@ -96,6 +123,7 @@ export function parseCommand(argv: string[]): Command {
   const { values, positionals } = parsed;
   if (values.help === true) return { command: 'help' };
   const [command, base, ...rest] = positionals;
+  if (command === 'docs') return parseDocs(positionals.slice(1), values);
   if (command !== 'probe') throw new UsageError(command === undefined ? 'no command given' : `unknown command ${JSON.stringify(command)}`);
   if (base === undefined) throw new UsageError('probe needs the base URL of the API, e.g. http://127.0.0.1:3000');
   if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);

@@ -1,42 +1,45 @@
-#!/usr/bin/env node
-// error-contract-docs <module> <dir> [export-name]: writes the docs pages of the contract that
+// `error-contract docs <module> <dir> [export-name]`: writes the docs pages of the contract that
 // <module> exports (as `contract`, the given name, or default) into <dir>.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ErrorContract } from '@error-contract/core';
-import { exportDocs } from './docs/export.js';
-
-const USAGE = 'usage: error-contract-docs <module exporting the contract> <output dir> [export name, default "contract"]';
+import { exportDocs } from '../docs-export.js';
+import { type DocsOptions, UsageError } from './args.js';
 
 function isContract(value: unknown): value is ErrorContract {
   return value !== null && typeof value === 'object' && typeof (value as ErrorContract).respond === 'function';
 }
 
-async function main(args: string[]): Promise<number> {
-  const [modulePath, dir, name = 'contract'] = args;
-  if (modulePath === undefined || dir === undefined) {
-    console.error(USAGE);
-    return 2;
+/**
+ * The contract a module exports: as `exportName`, else as default; a function there (a factory
+ * such as `export function contract()`: services often build theirs from config) is called.
+ * A module that cannot be imported or exports no contract is a UsageError.
+ *
+ * @example
+ * const contract = await loadContract('./dist/contract.js', 'serviceContract');
+ */
+export async function loadContract(module: string, exportName = 'contract'): Promise<ErrorContract> {
+  let loaded: Record<string, unknown>;
+  try {
+    loaded = (await import(pathToFileURL(resolve(module)).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new UsageError(`cannot import ${module}: ${(error as Error).message}`);
   }
-  const loaded = (await import(pathToFileURL(resolve(modulePath)).href)) as Record<string, unknown>;
-  // a factory (`export function contract()`) is called: services often build theirs from config
-  const exported = loaded[name] ?? loaded.default;
+  const exported = loaded[exportName] ?? loaded.default;
   const contract = typeof exported === 'function' ? (exported as () => unknown)() : exported;
   if (!isContract(contract)) {
-    console.error(`error-contract-docs: ${modulePath} exports no contract as "${name}" or default (a createErrorContract() result, or a function returning one).`);
-    return 2;
+    throw new UsageError(`${module} exports no contract as "${exportName}" or default (a createErrorContract() result, or a function returning one)`);
   }
-  const written = await exportDocs(contract, dir);
-  console.log(`wrote ${written.length} files to ${dir}`);
-  return 0;
+  return contract;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+/**
+ * Runs `docs`: loads the contract, writes its pages; resolves to the paths written.
+ *
+ * @example
+ * const written = await runDocs({ module: './dist/contract.js', dir: 'public/errors', exportName: 'contract' });
+ */
+export async function runDocs(options: DocsOptions): Promise<string[]> {
+  const contract = await loadContract(options.module, options.exportName);
+  return exportDocs(contract, options.dir);
+}

@@ -1,6 +1,7 @@
 // The whole CLI as a function of its arguments and its output streams, so tests run it in-process;
 // the bin only calls it.
 import { type Command, parseCommand, USAGE, UsageError } from './args.js';
+import { runDocs } from './docs.js';
 import { type ProbeProgress, runProbes, UnreachableError } from './probe.js';
 import { renderJson, renderTable } from './render.js';
 
@@ -24,8 +25,8 @@ function progressOn(stderr: CliIo['stderr']): ProbeProgress {
 
 /**
  * Runs `error-contract` with the given arguments; resolves to the exit code (0 every checked
- * probe passes, 1 the API breaks the contract, 2 a usage error or an unreachable API). Never
- * rejects and never prints a stack.
+ * probe passes or the docs are written, 1 the API breaks the contract, 2 a usage error, an
+ * unreachable API, or docs that could not be written). Never rejects and never prints a stack.
  *
  * @example
  * process.exitCode = await main(process.argv.slice(2), process);
@@ -41,6 +42,18 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (command.command === 'help') {
     io.stdout.write(`${USAGE}\n`);
     return 0;
+  }
+  if (command.command === 'docs') {
+    const { options } = command;
+    try {
+      const written = await runDocs(options);
+      io.stdout.write(`wrote ${written.length} files to ${options.dir}\n`);
+      return 0;
+    } catch (error) {
+      const known = error instanceof UsageError;
+      io.stderr.write(`error-contract: ${known ? '' : 'unexpected error: '}${(error as Error).message}\n`);
+      return 2;
+    }
   }
   const { options } = command;
   try {

@@ -1,9 +1,0 @@
-import { defineProject } from 'vitest/config';
-
-export default defineProject({
-  test: {
-    name: 'openapi',
-    include: ['test/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
-  },
-});
