@@ -276,6 +276,40 @@ describe.each(['fetch', 'middleware'] as const)('headers a middleware set before
   });
 });
 
+describe('405 from a trie of the routes (flat with 1,000 routes), agreeing with Hono’s routing', () => {
+  const { request } = appWith((app) => {
+    for (let index = 0; index < 1000; index++) {
+      app.get(`/r${index}/widgets/:id`, (c) => c.json({}));
+      app.post(`/r${index}/widgets/:id`, (c) => c.json({}, 201));
+    }
+    app.put('/numbers/:id{[0-9]+}', (c) => c.json({}));
+    app.patch('/optional/:id?', (c) => c.json({}));
+    app.delete('/files/*', (c) => c.json({}));
+    app.all('/everything', (c) => c.json({}));
+    app.use('/r5/*', async (_c, next) => next());
+    const sub = new Hono();
+    sub.get('/items', (c) => c.json([]));
+    app.route('/sub', sub);
+  });
+
+  it.each([
+    ['PUT', '/r999/widgets/7', 405, 'GET, HEAD, POST'],
+    ['DELETE', '/r5/widgets/7', 405, 'GET, HEAD, POST'],
+    ['GET', '/numbers/42', 405, 'PUT'],
+    ['GET', '/numbers/abc', 404, null],
+    ['GET', '/optional', 405, 'PATCH'],
+    ['GET', '/optional/3', 405, 'PATCH'],
+    ['GET', '/files/a/b/c.txt', 405, 'DELETE'],
+    ['POST', '/sub/items', 405, 'GET, HEAD'],
+    ['GET', '/everything/else', 404, null],
+    ['GET', '/r1000/widgets/7', 404, null],
+  ])('%s %s is %i', async (method, path, status, allow) => {
+    const res = await request(path, { method });
+    expect(res.status).toBe(status);
+    expect(res.headers.get('allow')).toBe(allow);
+  });
+});
+
 describe('notFound: 404 and 405 from the routes', () => {
   const { request } = appWith((app) => {
     app.get('/widgets', (c) => c.json([]));
