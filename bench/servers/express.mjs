@@ -1,18 +1,14 @@
 import { errorContract } from '@error-contract/express';
 import express from 'express';
 import createError from 'http-errors';
-import { log5xx, reportWhenListening, WIDGETS } from './harness.mjs';
+import { log5xx, reportWhenListening } from './harness.mjs';
+import { expressRoutes } from './routes.mjs';
 
 const variant = process.argv[2];
 const app = express();
 
 function routes() {
-  app.get('/widgets', (_req, res) => res.json(WIDGETS));
-  app.post('/widgets', (_req, res) => res.status(201).json(WIDGETS[0]));
-  app.get('/fail', () => {
-    throw new Error('connection to db-7 failed');
-  });
-  app.get('/bad', () => {
+  expressRoutes(app, () => {
     throw createError(400, 'The cursor is not valid.');
   });
 }

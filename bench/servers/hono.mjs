@@ -2,19 +2,15 @@ import { errorContract } from '@error-contract/hono';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { log5xx, reportWhenListening, WIDGETS } from './harness.mjs';
+import { log5xx, reportWhenListening } from './harness.mjs';
+import { honoRoutes } from './routes.mjs';
 
 const variant = process.argv[2];
 const app = new Hono();
 let fetch = app.fetch;
 
 function routes() {
-  app.get('/widgets', (c) => c.json(WIDGETS));
-  app.post('/widgets', (c) => c.json(WIDGETS[0], 201));
-  app.get('/fail', () => {
-    throw new Error('connection to db-7 failed');
-  });
-  app.get('/bad', () => {
+  honoRoutes(app, () => {
     throw new HTTPException(400, { message: 'The cursor is not valid.' });
   });
 }

@@ -3,15 +3,11 @@
 // Boom has no routing knowledge: no 405 and no 406.
 import Boom from '@hapi/boom';
 import express from 'express';
-import { log5xx, reportWhenListening, WIDGETS } from '../harness.mjs';
+import { log5xx, reportWhenListening } from '../harness.mjs';
+import { expressRoutes } from '../routes.mjs';
 
 const app = express();
-app.get('/widgets', (_req, res) => res.json(WIDGETS));
-app.post('/widgets', (_req, res) => res.status(201).json(WIDGETS[0]));
-app.get('/fail', () => {
-  throw new Error('connection to db-7 failed');
-});
-app.get('/bad', () => {
+expressRoutes(app, () => {
   throw Boom.badRequest('The cursor is not valid.');
 });
 app.use((_req, _res, next) => next(Boom.notFound()));

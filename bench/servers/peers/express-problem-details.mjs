@@ -6,16 +6,12 @@ import express from 'express';
 import { HttpProblemResponse } from 'express-http-problem-details';
 import createError from 'http-errors';
 import { DefaultMappingStrategy, MapperRegistry } from 'http-problem-details-mapper';
-import { log5xx, reportWhenListening, WIDGETS } from '../harness.mjs';
+import { log5xx, reportWhenListening } from '../harness.mjs';
+import { expressRoutes } from '../routes.mjs';
 
 const strategy = new DefaultMappingStrategy(new MapperRegistry());
 const app = express();
-app.get('/widgets', (_req, res) => res.json(WIDGETS));
-app.post('/widgets', (_req, res) => res.status(201).json(WIDGETS[0]));
-app.get('/fail', () => {
-  throw new Error('connection to db-7 failed');
-});
-app.get('/bad', () => {
+expressRoutes(app, () => {
   throw createError(400, 'The cursor is not valid.');
 });
 app.use((_req, _res, next) => next(createError(404)));

@@ -3,15 +3,11 @@
 import Boom from '@hapi/boom';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { log5xx, reportWhenListening, WIDGETS } from '../harness.mjs';
+import { log5xx, reportWhenListening } from '../harness.mjs';
+import { honoRoutes } from '../routes.mjs';
 
 const app = new Hono();
-app.get('/widgets', (c) => c.json(WIDGETS));
-app.post('/widgets', (c) => c.json(WIDGETS[0], 201));
-app.get('/fail', () => {
-  throw new Error('connection to db-7 failed');
-});
-app.get('/bad', () => {
+honoRoutes(app, () => {
   throw Boom.badRequest('The cursor is not valid.');
 });
 app.notFound((c) => c.json(Boom.notFound().output.payload, 404));

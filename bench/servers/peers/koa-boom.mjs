@@ -4,22 +4,12 @@
 import Boom from '@hapi/boom';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { log5xx, reportWhenListening, WIDGETS } from '../harness.mjs';
+import { log5xx, reportWhenListening } from '../harness.mjs';
+import { koaRoutes } from '../routes.mjs';
 
 const app = new Koa();
 app.silent = true;
-const router = new Router();
-router.get('/widgets', (ctx) => {
-  ctx.body = WIDGETS;
-});
-router.post('/widgets', (ctx) => {
-  ctx.status = 201;
-  ctx.body = WIDGETS[0];
-});
-router.get('/fail', () => {
-  throw new Error('connection to db-7 failed');
-});
-router.get('/bad', () => {
+const router = koaRoutes(new Router(), () => {
   throw Boom.badRequest('The cursor is not valid.');
 });
 

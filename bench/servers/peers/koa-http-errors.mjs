@@ -3,23 +3,11 @@
 // allowedMethods() for 405. No 406.
 import Router from '@koa/router';
 import Koa from 'koa';
-import { reportWhenListening, WIDGETS } from '../harness.mjs';
+import { reportWhenListening } from '../harness.mjs';
+import { koaRoutes } from '../routes.mjs';
 
 const app = new Koa();
-const router = new Router();
-router.get('/widgets', (ctx) => {
-  ctx.body = WIDGETS;
-});
-router.post('/widgets', (ctx) => {
-  ctx.status = 201;
-  ctx.body = WIDGETS[0];
-});
-router.get('/fail', () => {
-  throw new Error('connection to db-7 failed');
-});
-router.get('/bad', (ctx) => {
-  ctx.throw(400, 'The cursor is not valid.');
-});
+const router = koaRoutes(new Router(), (ctx) => ctx.throw(400, 'The cursor is not valid.'));
 app.use(router.routes());
 app.use(router.allowedMethods());
 

@@ -5,32 +5,19 @@
 import { errorContract } from '@error-contract/koa';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { log5xx, reportWhenListening, WIDGETS } from '../harness.mjs';
+import { reportWhenListening, WIDGETS } from '../harness.mjs';
+import { minimalKoaErrors } from '../minimal-koa.mjs';
 import { apps, contractFor, failValidation, isZodError, lastCode, routePath, validatorBody, variant } from './shared.mjs';
 
 /** The main minimal server's hand-written middleware, with the validator's issues sent as they are. */
-async function minimalErrors(ctx, next) {
-  try {
-    await next();
-  } catch (err) {
-    if (isZodError(err)) {
-      ctx.status = 400;
-      ctx.body = validatorBody(err);
-      return;
-    }
-    const status = Number.isInteger(err?.status) && err.status >= 400 && err.status < 600 ? err.status : 500;
-    if (status >= 500) log5xx(err);
-    ctx.status = status;
-    ctx.body = { status, code: status >= 500 ? 'internal_server_error' : 'bad_request', message: status >= 500 ? 'Internal error.' : err.message };
-    return;
-  }
-  if (ctx.body != null) return;
-  if (ctx.status === 405) ctx.body = { status: 405, code: 'method_not_allowed', message: 'Method not allowed.' };
-  else if (ctx.status === 404) {
-    ctx.status = 404;
-    ctx.body = { status: 404, code: 'not_found', message: 'Not found.' };
-  }
-}
+const minimalErrors = minimalKoaErrors({
+  answerThrown(ctx, err) {
+    if (!isZodError(err)) return false;
+    ctx.status = 400;
+    ctx.body = validatorBody(err);
+    return true;
+  },
+});
 
 function build({ routes, catalog = 10 }) {
   const app = new Koa();
