@@ -75,6 +75,8 @@ export function languageFor(settings: Settings, request: RequestLike): string | 
  */
 export function textIn(settings: Settings, language: string | undefined, code: string, entry: CatalogEntry | undefined, key: 'title' | 'detail'): string | undefined {
   const text = entry?.[key];
+  // without languages every catalog text is a single string (checked when the contract is made)
+  if (language === undefined) return text as string | undefined;
   if (text !== undefined && typeof text !== 'string') return language === undefined ? undefined : text[language];
   if (language !== undefined) {
     const translated = settings.languages?.translations[language]?.[code]?.[key];

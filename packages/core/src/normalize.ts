@@ -172,17 +172,18 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
   // After the `statuses` check: `validationStatus: 422` is refused at creation unless 422 is allowed.
   if (code === 'validation_failed' && status === 400) status = settings.validationStatus;
   const catalogued = settings.catalog.get(code);
-  const language = languageFor(settings, request);
+  const language = settings.languages === undefined ? undefined : languageFor(settings, request);
 
   const internal = status >= 500;
   const exposed = internal ? settings.exposeInternalErrors : verdict.expose;
   // An error's own message is sent as it came; core's own sentences and the catalog's are the
-  // ones given per language.
-  const ownDetail = exposed && verdict.text !== undefined && verdict.text !== reasonPhrase(status) ? clip(verdict.text) : undefined;
-  const localDetail = textIn(settings, language, code, catalogued, 'detail');
+  // ones given per language (read only where they are needed: this runs on every error).
   let detail: string;
-  if (!internal && verdict.fixedDetail !== undefined) detail = (language === settings.languages?.tags[0] ? undefined : localDetail) ?? verdict.fixedDetail;
-  else detail = ownDetail ?? localDetail ?? genericDetail(status);
+  if (!internal && verdict.fixedDetail !== undefined) {
+    const translated = language === undefined || language === settings.languages?.tags[0] ? undefined : textIn(settings, language, code, catalogued, 'detail');
+    detail = translated ?? verdict.fixedDetail;
+  } else if (exposed && verdict.text !== undefined && verdict.text !== reasonPhrase(status)) detail = clip(verdict.text);
+  else detail = textIn(settings, language, code, catalogued, 'detail') ?? genericDetail(status);
 
   const extensions: Record<string, unknown> = {};
   if (ours && error.extensions !== undefined) copyExtensions(error.extensions, extensions);

@@ -38,18 +38,20 @@ export function pointerSegments(pointer: string): string[] {
     .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-// One segment of the dotted form `formatFieldPath` writes: `.name` (the first without a dot),
-// `[0]`, or `["a key"]` quoted as JSON.
-const FIELD_SEGMENT = /\.?([A-Za-z_$][\w$-]*)|\[(0|[1-9]\d{0,9})\]|\[("(?:[^"\\]|\\.)*")\]/y;
+function escapeSegment(segment: string): string {
+  return segment.includes('~') || segment.includes('/') ? segment.replace(/~/g, '~0').replace(/\//g, '~1') : segment;
+}
 
-function toPointer(segments: readonly string[]): string {
-  return segments.map((segment) => `/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+/** A name in no dotted form: one member. */
+function wholeName(field: string): string {
+  return `/${escapeSegment(field)}`;
 }
 
 /**
  * The JSON Pointer (RFC 6901) of a field in the dotted form: `items[0].name` -> `/items/0/name`,
  * `meta["x.y"]` -> `/meta/x.y`, `''` (the body as a whole) -> `''`. A name in no such form (one
- * a user wrote, `'first name'`) is read as a single member.
+ * a user wrote, `'first name'`) is read as a single member. A scanner, not a regular expression:
+ * it runs for every field error of every detailed validation failure.
  *
  * @example
  * fieldPointer('items[0].name'); // '/items/0/name'
@@ -58,18 +60,42 @@ export function fieldPointer(field: string): string {
   if (field === '') return '';
   // the common case, a plain member name, needs no parsing (and no escaping: no `~` or `/` in it)
   if (IDENTIFIER.test(field)) return `/${field}`;
-  const segments: string[] = [];
+  let pointer = '';
   let at = 0;
-  try {
-    while (at < field.length) {
-      FIELD_SEGMENT.lastIndex = at;
-      const match = FIELD_SEGMENT.exec(field);
-      if (match === null || (at === 0 && match[0].startsWith('.'))) return toPointer([field]);
-      segments.push(match[1] ?? match[2] ?? (JSON.parse(match[3]!) as string));
-      at = FIELD_SEGMENT.lastIndex;
+  while (at < field.length) {
+    if (field.charCodeAt(at) === 0x5b /* [ */) {
+      if (field.charCodeAt(at + 1) === 0x22 /* " */) {
+        // `["a key"]`: a JSON string up to its closing quote, then `]`
+        let end = at + 2;
+        while (end < field.length && field.charCodeAt(end) !== 0x22) end += field.charCodeAt(end) === 0x5c /* \ */ ? 2 : 1;
+        if (field.charCodeAt(end + 1) !== 0x5d /* ] */) return wholeName(field);
+        let key: unknown;
+        try {
+          key = JSON.parse(field.slice(at + 1, end + 1));
+        } catch {
+          return wholeName(field);
+        }
+        pointer += `/${escapeSegment(key as string)}`;
+        at = end + 2;
+      } else {
+        const close = field.indexOf(']', at);
+        const index = close === -1 ? '' : field.slice(at + 1, close);
+        if (!INDEX.test(index)) return wholeName(field);
+        pointer += `/${index}`;
+        at = close + 1;
+      }
+    } else {
+      // `name` first, `.name` after
+      const dotted = field.charCodeAt(at) === 0x2e; /* . */
+      if (dotted && at === 0) return wholeName(field);
+      const start = dotted ? at + 1 : at;
+      let end = start;
+      while (end < field.length && field.charCodeAt(end) !== 0x2e && field.charCodeAt(end) !== 0x5b) end++;
+      const key = field.slice(start, end);
+      if (!IDENTIFIER.test(key)) return wholeName(field);
+      pointer += `/${key}`;
+      at = end;
     }
-  } catch {
-    return toPointer([field]);
   }
-  return toPointer(segments);
+  return pointer;
 }
