@@ -76,6 +76,20 @@ export function resolveContract(contractOrOptions: ErrorContract | ErrorContract
  * throw contract.error('widget_locked', 'Widget 7 is being edited.');
  * // -> 409 { type: 'https://docs.example.com/errors/widget_locked', title: 'Widget locked', ... }
  */
+// The resolved options, kept on each contract for core's own readers (the OpenAPI fragment, the
+// docs pages), under a registered symbol so that two copies of core read each other's contracts.
+const SETTINGS = Symbol.for('error-contract.settings');
+
+/**
+ * The options a contract was made with, resolved. Core's document builders read them here rather
+ * than infer them from what the contract renders. Not exported from the package.
+ */
+export function settingsOf(contract: ErrorContract): Settings {
+  const settings = (contract as unknown as { [SETTINGS]?: Settings })[SETTINGS];
+  if (settings === undefined) throw new TypeError('error-contract: this needs a contract made by createErrorContract().');
+  return settings;
+}
+
 export function createErrorContract<const C extends Catalog<L> = {}, const L extends string = string>(options: ErrorContractOptions<C, L> = {}): ErrorContract<C> {
   const settings = resolveSettings(options as ErrorContractOptions<Catalog>);
   const normalize = (error: unknown, request: RequestLike) => normalizeWith(settings, error, request);
@@ -85,7 +99,7 @@ export function createErrorContract<const C extends Catalog<L> = {}, const L ext
     report(settings, error, problem, request);
     return render(problem, request);
   };
-  return {
+  const contract: ErrorContract<C> = {
     normalize,
     render,
     respond,
@@ -102,4 +116,6 @@ export function createErrorContract<const C extends Catalog<L> = {}, const L ext
     },
     catalog: (options.catalog ?? {}) as C,
   };
+  Object.defineProperty(contract, SETTINGS, { value: settings });
+  return contract;
 }

@@ -11,7 +11,8 @@ import type { ErrorResponse, Problem, RequestLike, Shape } from './types.js';
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 const utf8 = new TextEncoder();
 
-function shapeFor(settings: Settings, request: RequestLike): Shape {
+/** The shape the contract's `shape` option gives a request. */
+export function shapeFor(settings: Settings, request: RequestLike): Shape {
   if (typeof settings.shape !== 'function') return settings.shape;
   const chosen = settings.shape(request);
   return chosen === 'compact' ? 'compact' : 'detailed';

@@ -1,6 +1,6 @@
 // Every code a contract can answer with, and what it means: the built-in ones and the catalog's.
-import type { ErrorContract } from '../contract.js';
-import { codeForStatus, reasonPhrase } from '../statuses.js';
+import { type ErrorContract, settingsOf } from '../contract.js';
+import { reasonPhrase } from '../statuses.js';
 
 /**
  * One code as the documents describe it.
@@ -40,56 +40,40 @@ export const SPEC_CODES: readonly string[] = Object.freeze([
   'internal_server_error',
 ]);
 
-/** Every registered error status's own code: core answers an http-errors 409 as `conflict`. */
-function statusCodes(): KnownCode[] {
-  const known: KnownCode[] = [];
-  for (let status = 400; status <= 599; status++) {
-    const title = reasonPhrase(status);
-    // unregistered statuses only have their class's name, and no code of their own
-    if (title === 'Client Error' || title === 'Server Error') continue;
-    known.push({ code: codeForStatus(status), status, title, builtin: true });
-  }
-  return known;
-}
-
 /**
- * A catalog text as one string: itself, or, given per language (`{ en, de }`), the first
- * language's, which is how a contract's `languages` list names its default.
+ * A catalog text as one string: itself, or, given per language (`{ en, de }`), the text in
+ * `language` (the contract's default), else the first one given.
  *
  * @example
- * plainText({ en: 'Widget locked', de: 'Widget gesperrt' }); // 'Widget locked'
+ * plainText({ en: 'Widget locked', de: 'Widget gesperrt' }, 'en'); // 'Widget locked'
  */
-export function plainText(text: unknown): string | undefined {
+export function plainText(text: unknown, language?: string): string | undefined {
   if (typeof text === 'string') return text;
   if (text === null || typeof text !== 'object') return undefined;
-  const first = Object.values(text)[0];
+  const chosen = language === undefined ? undefined : (text as Record<string, unknown>)[language];
+  const first = typeof chosen === 'string' ? chosen : Object.values(text)[0];
   return typeof first === 'string' ? first : undefined;
 }
 
-/** 400 as the specification says, or the 422 a contract may choose: read from its own decision. */
-function validationStatusOf(contract: Pick<ErrorContract, 'catalog'> & Partial<Pick<ErrorContract, 'normalize' | 'error'>>): number {
-  if (contract.normalize === undefined || contract.error === undefined) return 400;
-  const request = { method: 'POST', path: '/', headers: {} };
-  return contract.normalize(contract.error('validation_failed'), request).status;
-}
-
 /**
- * The codes a contract can answer with: every registered status's code, `validation_failed`, and
- * the catalog's codes over them (a catalog entry replaces a built-in one of the same name).
+ * The codes a contract can answer with, as it resolved them: every registered status's code,
+ * `validation_failed` (at the contract's `validationStatus`), and the catalog's codes over them.
  *
  * @example
  * knownCodes(createErrorContract({ catalog: { widget_locked: { status: 409 } } })).get('widget_locked');
  * // { code: 'widget_locked', status: 409, title: 'Conflict', builtin: false }
  */
-export function knownCodes(contract: Pick<ErrorContract, 'catalog'> & Partial<Pick<ErrorContract, 'normalize' | 'error'>>): Map<string, KnownCode> {
+export function knownCodes(contract: ErrorContract): Map<string, KnownCode> {
+  const settings = settingsOf(contract);
+  const language = settings.languages?.tags[0];
+  const own = contract.catalog ?? {};
   const known = new Map<string, KnownCode>();
-  for (const entry of statusCodes()) known.set(entry.code, entry);
-  known.set('validation_failed', { code: 'validation_failed', status: validationStatusOf(contract), title: 'Validation Failed', builtin: true });
-  for (const [code, entry] of Object.entries(contract.catalog ?? {})) {
-    const { status, type } = entry;
-    const title = plainText(entry.title) ?? reasonPhrase(status);
-    const detail = plainText(entry.detail);
-    known.set(code, { code, status, title, builtin: false, ...(detail === undefined ? {} : { detail }), ...(type === undefined ? {} : { type }) });
+  for (const [code, entry] of settings.catalog) {
+    // normalize gives a validation failure the contract's validationStatus where its entry says 400
+    const status = code === 'validation_failed' && entry.status === 400 ? settings.validationStatus : entry.status;
+    const title = plainText(entry.title, language) ?? reasonPhrase(status);
+    const detail = plainText(entry.detail, language);
+    known.set(code, { code, status, title, builtin: !Object.hasOwn(own, code), ...(detail === undefined ? {} : { detail }), ...(entry.type === undefined ? {} : { type: entry.type }) });
   }
   return known;
 }
@@ -101,7 +85,7 @@ export function knownCodes(contract: Pick<ErrorContract, 'catalog'> & Partial<Pi
  * @example
  * documentedCodes(contract).map((known) => known.code); // ['bad_request', ..., 'widget_locked']
  */
-export function documentedCodes(contract: Pick<ErrorContract, 'catalog'> & Partial<Pick<ErrorContract, 'normalize' | 'error'>>): KnownCode[] {
+export function documentedCodes(contract: ErrorContract): KnownCode[] {
   const known = knownCodes(contract);
   const codes = [...SPEC_CODES, ...Object.keys(contract.catalog ?? {}).filter((code) => !SPEC_CODES.includes(code))];
   return codes.map((code) => known.get(code)!);

@@ -1,14 +1,8 @@
-// The contract keeps its options to itself (only the catalog is public), so what the documents
-// need from them is read back from what the contract does, through its public functions.
-import type { ErrorContract } from '../contract.js';
+// What the documents need of a contract's options, read from the options it was made with.
+import { type ErrorContract, settingsOf } from '../contract.js';
 import type { AcceptPolicy } from '../options.js';
-import type { RequestLike, Shape } from '../types.js';
-
-const PROBE_CODE = 'not_found';
-
-function probeRequest(path: string, headers: RequestLike['headers'] = { accept: 'application/json' }): RequestLike {
-  return { method: 'GET', path, headers };
-}
+import { shapeFor } from '../render.js';
+import type { Shape } from '../types.js';
 
 /**
  * The body shape the contract answers a path with (its `shape` option may be a function of the
@@ -18,35 +12,26 @@ function probeRequest(path: string, headers: RequestLike['headers'] = { accept: 
  * shapeAt(serviceContract(), '/api/client/v1/widgets'); // 'compact'
  */
 export function shapeAt(contract: ErrorContract, path: string): Shape {
-  const request = probeRequest(path);
-  const { body } = contract.render(contract.normalize(contract.error(PROBE_CODE), request), request);
-  const parsed = JSON.parse(body ?? '{}') as Record<string, unknown>;
-  return 'type' in parsed ? 'detailed' : 'compact';
+  return shapeFor(settingsOf(contract), { method: 'GET', path, headers: { accept: 'application/json' } });
 }
 
 /**
- * The contract's `typeBaseUrl`, as its detailed bodies show it; undefined when `type` is
- * `about:blank` or no detailed body could be seen at `path`.
+ * The contract's `typeBaseUrl`; undefined when it has none (`type` is `about:blank`).
  *
  * @example
  * typeBaseOf(createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/' })); // 'https://docs.example.com/errors/'
  */
-export function typeBaseOf(contract: ErrorContract, path = '/'): string | undefined {
-  const request = probeRequest(path);
-  const { body } = contract.render(contract.normalize(contract.error(PROBE_CODE), request), request);
-  const type = (JSON.parse(body ?? '{}') as { type?: unknown }).type;
-  return typeof type === 'string' && type.endsWith(PROBE_CODE) ? type.slice(0, -PROBE_CODE.length) : undefined;
+export function typeBaseOf(contract: ErrorContract): string | undefined {
+  return settingsOf(contract).typeBaseUrl;
 }
 
 /**
- * The contract's `accept` policy, from what `checkRequest` refuses at `path`: `'strict'` refuses a
- * missing Accept, `'json'` only an Accept without JSON, `'any'` neither.
+ * The contract's `accept` policy: `'strict'` refuses a missing Accept, `'json'` only an Accept
+ * without JSON, `'any'` neither.
  *
  * @example
  * acceptPolicyOf(createErrorContract({ accept: 'strict' })); // 'strict'
  */
-export function acceptPolicyOf(contract: ErrorContract, path = '/'): AcceptPolicy {
-  if (contract.checkRequest(probeRequest(path, {}))?.status === 406) return 'strict';
-  if (contract.checkRequest(probeRequest(path, { accept: 'text/html' }))?.status === 406) return 'json';
-  return 'any';
+export function acceptPolicyOf(contract: ErrorContract): AcceptPolicy {
+  return settingsOf(contract).accept;
 }

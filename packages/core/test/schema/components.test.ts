@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, errorComponents, knownCodes, plainText, responseName, SPEC_CODES } from '../../src/index.js';
+import { acceptPolicyOf, createErrorContract, errorComponents, knownCodes, plainText, responseName, SPEC_CODES, typeBaseOf } from '../../src/index.js';
 import { expectValidOpenApi, schemaValidator } from './helpers.js';
 
 const catalog = { widget_locked: { status: 409, title: 'Widget locked', detail: 'Someone else is editing the widget.' } } as const;
@@ -90,15 +90,41 @@ describe('errorComponents(contract)', () => {
 });
 
 describe('catalog texts given per language', () => {
-  it('plainText takes the first language, the contract\'s default', () => {
+  it('plainText takes the language asked for, else the first one given', () => {
     expect(plainText('Widget locked')).toBe('Widget locked');
     expect(plainText({ en: 'Widget locked', de: 'Widget gesperrt' })).toBe('Widget locked');
+    expect(plainText({ en: 'Widget locked', de: 'Widget gesperrt' }, 'de')).toBe('Widget gesperrt');
+    expect(plainText({ en: 'Widget locked' }, 'fr')).toBe('Widget locked');
     expect(plainText(undefined)).toBeUndefined();
     expect(plainText({ en: 1 })).toBeUndefined();
   });
 
-  it('knownCodes reads a localized catalog as its first language', () => {
-    const catalog = { widget_locked: { status: 409, title: { en: 'Widget locked', de: 'Widget gesperrt' }, detail: { en: 'Being edited.', de: 'Wird bearbeitet.' } } };
-    expect(knownCodes({ catalog } as never).get('widget_locked')).toEqual({ code: 'widget_locked', status: 409, title: 'Widget locked', detail: 'Being edited.', builtin: false });
+  it('knownCodes reads a localized catalog in the contract’s default language', () => {
+    const catalog = { widget_locked: { status: 409, title: { en: 'Widget locked', de: 'Widget gesperrt' }, detail: { en: 'Being edited.', de: 'Wird bearbeitet.' } } } as const;
+    const german = createErrorContract({ languages: ['de', 'en'], catalog });
+    expect(knownCodes(german).get('widget_locked')).toEqual({ code: 'widget_locked', status: 409, title: 'Widget gesperrt', detail: 'Wird bearbeitet.', builtin: false });
+  });
+
+  it('the documents read the options the contract was made with, not a guess from what it renders', () => {
+    // a catalog `type` of its own for not_found once made the type base unreadable from a body
+    const contract = createErrorContract({
+      typeBaseUrl: 'https://docs.example.com/errors/',
+      accept: 'json',
+      validationStatus: 422,
+      shape: (request) => (request.headers?.['x-compact'] === '1' ? 'compact' : 'detailed'),
+      catalog: { not_found: { status: 404, type: 'https://elsewhere.example/nf' } },
+    });
+    expect(typeBaseOf(contract)).toBe('https://docs.example.com/errors/');
+    expect(acceptPolicyOf(contract)).toBe('json');
+    expect(knownCodes(contract).get('validation_failed')).toMatchObject({ status: 422, builtin: true });
+    expect(knownCodes(contract).get('not_found')).toMatchObject({ type: 'https://elsewhere.example/nf', builtin: false });
+    expect(() => knownCodes({ catalog: {} } as never)).toThrow(/made by createErrorContract/);
+  });
+
+  it('examples have the contract’s validation status and no trace id', () => {
+    const contract = createErrorContract({ traceId: true, validationStatus: 422 });
+    const example = (errorComponents(contract).components.responses.validation_failed!.content as any)['application/json'].example;
+    expect(example).toMatchObject({ status: 422, code: 'validation_failed' });
+    expect(example).not.toHaveProperty('traceId');
   });
 });
