@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptPolicyOf, createErrorContract, errorComponents, knownCodes, plainText, responseName, SPEC_CODES, typeBaseOf } from '../../src/index.js';
+import { acceptPolicyOf, createErrorContract, errorComponents, knownCodes, plainText, responseName, SPEC_CODES, shapeAt, typeBaseOf } from '../../src/index.js';
 import { expectValidOpenApi, schemaValidator } from './helpers.js';
 
 const catalog = { widget_locked: { status: 409, title: 'Widget locked', detail: 'Someone else is editing the widget.' } } as const;
@@ -111,11 +111,12 @@ describe('catalog texts given per language', () => {
       typeBaseUrl: 'https://docs.example.com/errors/',
       accept: 'json',
       validationStatus: 422,
-      shape: (request) => (request.headers?.['x-compact'] === '1' ? 'compact' : 'detailed'),
+      shape: (request) => (request.path.startsWith('/v1/') ? 'compact' : 'detailed'),
       catalog: { not_found: { status: 404, type: 'https://elsewhere.example/nf' } },
     });
     expect(typeBaseOf(contract)).toBe('https://docs.example.com/errors/');
     expect(acceptPolicyOf(contract)).toBe('json');
+    expect([shapeAt(contract, '/v1/widgets'), shapeAt(contract, '/v2/widgets')]).toEqual(['compact', 'detailed']);
     expect(knownCodes(contract).get('validation_failed')).toMatchObject({ status: 422, builtin: true });
     expect(knownCodes(contract).get('not_found')).toMatchObject({ type: 'https://elsewhere.example/nf', builtin: false });
     expect(() => knownCodes({ catalog: {} } as never)).toThrow(/made by createErrorContract/);
