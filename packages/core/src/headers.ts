@@ -86,6 +86,13 @@ export function clientHeadersOf(error: unknown): Record<string, string> {
   return headers;
 }
 
+/** The client-facing headers of one of our own problems: only its `headers` member, checked as any other's. */
+export function ownClientHeadersOf(headers: unknown): Record<string, string> {
+  const kept: Record<string, string> = {};
+  collect(headers, kept);
+  return kept;
+}
+
 /**
  * A `Vary` value with `added` in it, keeping what the app already varies on (CORS's `Origin`):
  * an error response adds to `Vary`, never replaces it. `existing` as Node's or the Fetch API's

@@ -1,7 +1,7 @@
 // Anything thrown becomes a Problem: the one place where status, code and exposure are decided.
 import { isContractError, type ProblemInit } from './contract-error.js';
 import { safeInstance } from './fallback.js';
-import { clientHeadersOf } from './headers.js';
+import { clientHeadersOf, ownClientHeadersOf } from './headers.js';
 import { languageFor, textIn } from './language.js';
 import type { Settings } from './options.js';
 import { fieldSummary } from './problems.js';
@@ -84,7 +84,7 @@ function ownVerdict(settings: Settings, error: ProblemInit): Verdict {
     fixedDetail: undefined,
     text: typeof error.detail === 'string' && error.detail !== '' ? error.detail : undefined,
     expose: true,
-    headers: error.headers === undefined ? {} : clientHeadersOf(error),
+    headers: error.headers === undefined ? {} : ownClientHeadersOf(error.headers),
   };
 }
 

@@ -4,6 +4,7 @@ import { fallbackResponse } from './fallback.js';
 import { readHeader, safeHeaderValue } from './headers.js';
 import { RESERVED_MEMBERS, typeFor } from './normalize.js';
 import type { Settings } from './options.js';
+import { plainBody } from './serialize.js';
 import { isErrorStatus } from './statuses.js';
 import { fieldPointer } from './validation/field-path.js';
 import type { ErrorResponse, Problem, RequestLike, Shape } from './types.js';
@@ -87,7 +88,7 @@ export function renderWith(settings: Settings, problem: Problem, request: Reques
     if (!isErrorStatus(problem.status)) throw new RangeError('not an error status');
     const problemJson = shape === 'detailed' && acceptsProblemJson(readHeader(request.headers, 'accept'));
     const headers = responseHeaders(problem, problemJson ? 'application/problem+json' : 'application/json');
-    const body = JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem, settings.traceField));
+    const body = plainBody(settings, problem, shape) ?? JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem, settings.traceField));
     if (!isHeadMethod(request.method)) return { status: problem.status, headers, body };
     // HEAD: the headers a GET would get, its Content-Length included (RFC 9110 section 9.3.2), no body.
     headers['content-length'] = String(utf8.encode(body).byteLength);

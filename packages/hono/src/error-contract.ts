@@ -6,9 +6,9 @@ import {
   routeMiss,
 } from '@error-contract/core';
 import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
-import { pathOfUrl, requestLike, requestLikeOf } from './request-like.js';
+import { requestLike, requestLikeOf } from './request-like.js';
 import { failureToAnswer, replaceResponse, respondOn, respondToError, takeBackHeaders, toResponse } from './responses.js';
-import { routedPath, routeMethods } from './route-methods.js';
+import { routeMethods } from './route-methods.js';
 
 /** The result a validator hands its hook (@hono/zod-validator, @hono/standard-validator, hono/validator). */
 export interface ValidationResult {
@@ -93,23 +93,27 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
   };
 
   const notFound: NotFoundHandler = function errorContractNotFound(c) {
-    if (!contract.inScope(c.req.path)) return honoDefaultNotFound(c);
-    // The path as Hono routed it (`strict: false` drops a trailing slash), so 405 agrees with routing.
-    const miss = routeMiss(c.req.method, routeMethods(app, routedPath(app, c)));
+    // `c.req.path` is the path as Hono routed it (`strict: false` drops a trailing slash), so
+    // 405 agrees with routing.
+    const routed = c.req.path;
+    if (!contract.inScope(routed)) return honoDefaultNotFound(c);
+    const miss = routeMiss(c.req.method, routeMethods(app, routed));
     return respondOn(c, contract.respond(miss, requestLike(c)), { replacesBody: false });
   };
 
   /** A response from Hono: passed on, unless a validator answered itself or it is a bare error. */
   const afterFetch = (res: Response, request: Request, env: unknown): Response | Promise<Response> => {
-    const replace = (failure: unknown) => (failure === undefined ? res : toResponse(contract.respond(failure, requestLikeOf(request, env)), res.headers));
     const failure = failureToAnswer(res, request.method);
+    if (failure === undefined) return res;
+    const replace = (found: unknown) => (found === undefined ? res : toResponse(contract.respond(found, requestLikeOf(request, env)), res.headers));
     return failure instanceof Promise ? failure.then(replace) : replace(failure);
   };
 
   // Not async: Hono answers its single-handler fast path synchronously, and a Promise here would
   // cost every request a microtask turn.
   const fetch: FetchHandler = function errorContractFetch(request, env, executionCtx) {
-    if (!contract.inScope(pathOfUrl(request.url))) return app.fetch(request, env, executionCtx);
+    // The URL as it is: core reads its path only when the contract has a scope.
+    if (!contract.inScope(request.url)) return app.fetch(request, env, executionCtx);
     const refusal = contract.checkRequest(requestLikeOf(request, env));
     if (refusal !== undefined) return toResponse(refusal);
     let res: Response | Promise<Response>;

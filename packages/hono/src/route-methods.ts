@@ -1,7 +1,7 @@
 // The methods of the app's routes whose path matches, from `app.routes` (each `{ method, path }`;
 // `app.all()` and middleware are method `ALL`). Sub-apps mounted with `app.route()` and
 // `basePath()` add their routes to it, so they are seen too.
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 
 // Which methods a path has is one lookup in a trie of the app's routes, each route stored under
@@ -9,36 +9,70 @@ import { TrieRouter } from 'hono/router/trie-router';
 // declared method) costs what a hit costs there, and a hit in Hono's RegExpRouter grows with the
 // route count (it finds the matched route by scanning its capture groups): 405 cost 2.4x as much
 // with 1,000 routes as with 10. The trie is rebuilt when the route list grows.
-const METHODS_BY_PATH = new WeakMap<Hono<any, any, any>, { count: number; router: TrieRouter<string> }>();
+//
+// Most route misses are 404s whose first segment no route has (`/nothing/here` in an app of
+// `/widgets` routes): when every route starts with a literal segment, those are answered from a
+// set of first segments without searching the trie.
+interface MethodsIndex {
+  count: number;
+  router: TrieRouter<string>;
+  /** The literal first segments of all routes, or undefined when one starts with a pattern. */
+  firstSegments: Set<string> | undefined;
+  /** Answers already found, by path: a 405's trie search costs about 1 µs, a Map lookup 0.1. */
+  byPath: Map<string, string[][]>;
+}
 
-function methodsRouter(app: Hono<any, any, any>): TrieRouter<string> {
+// Paths are the client's to choose: the memo is emptied when full, so it stays bounded.
+const MAX_REMEMBERED_PATHS = 1000;
+
+const METHODS_BY_PATH = new WeakMap<Hono<any, any, any>, MethodsIndex>();
+const LITERAL_SEGMENT = /^[\w.~-]*$/;
+
+function firstSegmentOf(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
+}
+
+function methodsIndex(app: Hono<any, any, any>): MethodsIndex {
   const known = METHODS_BY_PATH.get(app);
-  if (known !== undefined && known.count === app.routes.length) return known.router;
+  if (known !== undefined && known.count === app.routes.length) return known;
   const router = new TrieRouter<string>();
+  let firstSegments: Set<string> | undefined = new Set();
   // `app.all()` and middleware are method ALL: they declare nothing about the resource
-  for (const route of app.routes) if (route.method !== 'ALL') router.add('ALL', route.path, route.method.toUpperCase());
-  METHODS_BY_PATH.set(app, { count: app.routes.length, router });
-  return router;
+  for (const route of app.routes) {
+    if (route.method === 'ALL') continue;
+    router.add('ALL', route.path, route.method.toUpperCase());
+    const first = route.path.startsWith('/') ? firstSegmentOf(route.path) : undefined;
+    if (first === undefined || !LITERAL_SEGMENT.test(first)) firstSegments = undefined;
+    else firstSegments?.add(first);
+  }
+  const index = { count: app.routes.length, router, firstSegments, byPath: new Map() };
+  METHODS_BY_PATH.set(app, index);
+  return index;
 }
 
 /** Method lists (one method each) of the routes whose path matches `path`; core's `routeMiss` decides. */
 export function routeMethods(app: Hono<any, any, any>, path: string): string[][] {
+  let index: MethodsIndex;
+  try {
+    index = methodsIndex(app);
+  } catch {
+    return [];
+  }
+  const { router, firstSegments, byPath } = index;
+  if (firstSegments !== undefined && path.startsWith('/') && !firstSegments.has(firstSegmentOf(path))) return [];
+  const known = byPath.get(path);
+  if (known !== undefined) return known;
   let matched: [string, unknown][];
   try {
-    matched = methodsRouter(app).match('ALL', path)[0] as [string, unknown][];
+    matched = router.match('ALL', path)[0] as [string, unknown][];
   } catch {
     return [];
   }
   const methods: string[] = [];
   for (const [method] of matched) if (!methods.includes(method)) methods.push(method);
-  return methods.map((method) => [method]);
-}
-
-/** The path Hono routed the request by: its `getPath`, which `strict: false` makes drop a trailing slash. */
-export function routedPath(app: Hono<any, any, any>, c: Context): string {
-  try {
-    return app.getPath(c.req.raw, { env: c.env });
-  } catch {
-    return c.req.path;
-  }
+  const lists = methods.map((method) => [method]);
+  if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
+  byPath.set(path, lists);
+  return lists;
 }
