@@ -9,10 +9,12 @@ const WALL_US = { express: 200, koa: 80, hono: 70 };
 const WINDOW_S = 0.07;
 const START_S = 0.4;
 
-function windows({ rounds, requests, primeRequests, warmupRequests }, slots, framework, heavier = 1) {
+function windows({ rounds, requests, alternations = 1, primeRequests, warmupRequests }, slots, framework, heavier = 1) {
   const perSlot = [primeRequests, warmupRequests, requests].filter((amount) => amount > 0);
   const amount = perSlot.reduce((sum, value) => sum + value, 0);
-  return rounds * slots * (perSlot.length * WINDOW_S + (amount * WALL_US[framework] * heavier) / 1e6);
+  // the measured requests are split into `alternations` windows
+  const count = perSlot.length - 1 + alternations;
+  return rounds * slots * (count * WINDOW_S + (amount * WALL_US[framework] * heavier) / 1e6);
 }
 
 /** Seconds per section: { micro, http, scale, peers, memory }. */

@@ -1,19 +1,32 @@
-// Focused re-measure of one case, for profiling work: node focus.mjs <framework> <case substring> [rounds] [requests]
-import { CASES } from './http/cases.mjs';
-import { measure } from './http/measure.mjs';
+// Focused re-measure of one case, for profiling work, with the discipline of run-http.mjs: fresh
+// server processes every round, the variants measured in windows taking turns, and the paired
+// ratio (contract / each other variant) per round, then its median over rounds.
+//   node focus.mjs <framework> <case substring> [rounds=4] [windows=16] [requests per window=2000]
+import { CASES, expectedStatus } from './http/cases.mjs';
+import { measureChecked } from './http/checks.mjs';
 import { pinLoadGenerator, startServer, stopServer } from './http/servers.mjs';
 
-const [framework, caseName, rounds = '6', requests = '15000'] = process.argv.slice(2);
+const [framework, caseName, rounds = '4', windows = '16', perWindow = '2000'] = process.argv.slice(2);
 const kase = CASES.find((c) => c.name.includes(caseName));
-pinLoadGenerator();
-const servers = {};
-for (const variant of kase.variants) servers[variant] = await startServer(framework, variant);
-for (const variant of kase.variants) await measure(servers[variant], kase.request, { requests: 5000, connections: 10 });
-const samples = Object.fromEntries(kase.variants.map((v) => [v, []]));
-for (let round = 0; round < Number(rounds); round++) {
-  const order = round % 2 ? [...kase.variants].reverse() : kase.variants;
-  for (const variant of order) samples[variant].push((await measure(servers[variant], kase.request, { requests: Number(requests), connections: 10 })).cpuUsPerRequest);
+if (!framework || !kase) {
+  console.error('usage: node focus.mjs <express|koa|hono> <case substring> [rounds] [windows] [requests per window]');
+  process.exit(2);
 }
-const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (const variant of kase.variants) console.log(framework, kase.name, variant.padEnd(9), med(samples[variant]).toFixed(1), 'µs/req', samples[variant].map((x) => x.toFixed(1)).join(' '));
-for (const s of Object.values(servers)) stopServer(s);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+pinLoadGenerator();
+const others = kase.variants.filter((variant) => variant !== 'contract');
+const ratios = Object.fromEntries(others.map((variant) => [variant, []]));
+for (let round = 0; round < Number(rounds); round++) {
+  const servers = {};
+  for (const variant of kase.variants) servers[variant] = await startServer(framework, variant);
+  const measure = (variant, requests) => measureChecked(servers[variant], kase.request, { requests, connections: 10 }, expectedStatus(kase, framework, variant), `${framework}/${variant}`);
+  for (const variant of kase.variants) await measure(variant, 5000);
+  const taken = Object.fromEntries(kase.variants.map((variant) => [variant, []]));
+  for (let turn = 0; turn < Number(windows); turn++) {
+    for (const variant of turn % 2 ? [...kase.variants].reverse() : kase.variants) taken[variant].push((await measure(variant, Number(perWindow))).cpuUsPerRequest);
+  }
+  for (const variant of others) ratios[variant].push(median(taken.contract.map((cpu, turn) => cpu / taken[variant][turn])));
+  console.log(`round ${round}: ${kase.variants.map((variant) => `${variant} ${median(taken[variant]).toFixed(1)} µs`).join('  ')}  ${others.map((variant) => `contract/${variant} ${ratios[variant].at(-1).toFixed(3)}`).join('  ')}`);
+  for (const server of Object.values(servers)) stopServer(server);
+}
+console.log(`${framework} ${kase.name}: ${others.map((variant) => `contract/${variant} ${median(ratios[variant]).toFixed(3)} (${ratios[variant].map((r) => r.toFixed(3)).join(' ')})`).join('  ')}`);

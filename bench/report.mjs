@@ -14,16 +14,18 @@ export function evaluateTargets(results) {
     const figures = results.http?.[framework];
     if (!figures) continue;
     const cpu = (kase, variant) => figures[kase]?.[variant]?.cpuUsPerRequest.median;
-    const happy = ratio(cpu('happy GET (200)', 'contract'), cpu('happy GET (200)', 'bare'));
+    // The paired ratio when the run has one (run-http.mjs), else the ratio of the medians.
+    const vs = (kase, variant) => figures[kase]?.[variant]?.contractRatio?.median ?? ratio(cpu(kase, 'contract'), cpu(kase, variant));
+    const happy = vs('happy GET (200)', 'bare');
     add(`${framework}: happy path, contract / bare CPU per request`, happy, '<= 1.03', happy !== null && happy <= 1.03);
     for (const kase of ['unknown path (404)', 'wrong method (405)', 'missing Accept (406)']) {
-      const vsMinimal = ratio(cpu(kase, 'contract'), cpu(kase, 'minimal'));
-      const vsDefault = ratio(cpu(kase, 'contract'), cpu(kase, 'bare'));
+      const vsMinimal = vs(kase, 'minimal');
+      const vsDefault = vs(kase, 'bare');
       add(`${framework}: ${kase}, contract / hand-written`, vsMinimal, '<= 1.05', vsMinimal !== null && vsMinimal <= 1.05);
       add(`${framework}: ${kase}, contract / framework default`, vsDefault, '<= 1.00', vsDefault !== null && vsDefault <= 1.0);
     }
     for (const kase of ['thrown Error (500)', 'thrown http-errors 400']) {
-      const vsMinimal = ratio(cpu(kase, 'contract'), cpu(kase, 'minimal'));
+      const vsMinimal = vs(kase, 'minimal');
       add(`${framework}: ${kase}, contract / hand-written`, vsMinimal, '<= 1.05', vsMinimal !== null && vsMinimal <= 1.05);
     }
   }
@@ -55,11 +57,17 @@ function statusOf(figure) {
 /** The Markdown report of one run; `chart` is the path of the scale SVG, when one was written. */
 export function markdown(results, { chart } = {}) {
   const lines = [];
-  lines.push(`Run: ${results.date}, ${results.mode}: ${results.settings.rounds} rounds, each with fresh server processes primed with ${results.settings.primeRequests} requests of every case; then per case and variant ${results.settings.warmupRequests} requests to warm up and ${results.settings.requests} measured; ${results.settings.connections} connections.`);
+  const alternations = results.settings.alternations ?? 1;
+  lines.push(`Run: ${results.date}, ${results.mode}: ${results.settings.rounds} rounds, each with fresh server processes primed with ${results.settings.primeRequests} requests of every case; then per case and variant ${results.settings.warmupRequests} requests to warm up and ${results.settings.requests} measured${alternations > 1 ? `, in ${alternations} windows taking turns with the other variants` : ''}; ${results.settings.connections} connections.`);
   lines.push(`Machine: ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.platform}; server pinned to core 1 and load generator to core 0: ${results.machine.pinned ? 'yes' : 'no (no taskset)'}.`);
   lines.push(`Versions: ${Object.entries(results.versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`);
   lines.push('');
-  lines.push('CPU time of the server process per request (µs; median, min–max over rounds, that is over server processes) is the primary figure; throughput and latency stand beside it. Ratios compare medians measured in the same run.');
+  lines.push(
+    'CPU time of the server process per request (µs; median, min–max over rounds, that is over server processes) is the primary figure; throughput and latency stand beside it. ' +
+      (alternations > 1
+        ? "\"CPU vs contract\" and the targets are paired ratios: in each round the median of the ratios of windows measured one right after the other, then the median (min–max) over rounds. The host's drift moves a process's CPU time by up to 30% within a minute; pairing cancels what falls on both windows, where a ratio of two medians does not."
+        : 'Ratios compare medians measured in the same run.'),
+  );
   for (const framework of FRAMEWORKS) {
     const figures = results.http?.[framework];
     if (!figures) continue;
@@ -69,7 +77,8 @@ export function markdown(results, { chart } = {}) {
       if (!row) continue;
       for (const variant of kase.variants) {
         const figure = row[variant];
-        const vs = variant === 'contract' ? '' : `contract ${fixed(ratio(row.contract.cpuUsPerRequest.median, figure.cpuUsPerRequest.median))}×`;
+        const paired = figure.contractRatio;
+        const vs = variant === 'contract' ? '' : paired ? `contract ${fixed(paired.median)}× (${fixed(paired.min)}–${fixed(paired.max)})` : `contract ${fixed(ratio(row.contract.cpuUsPerRequest.median, figure.cpuUsPerRequest.median))}×`;
         lines.push(`| ${kase.name} | ${variant} | ${statusOf(figure)} | ${range(figure.cpuUsPerRequest)} | ${range(figure.requestsPerSecond, 0)} | ${fixed(figure.p50.median, 1)} | ${fixed(figure.p99.median, 1)} | ${vs} |`);
       }
     }

@@ -32,6 +32,7 @@ const settings = quick
   ? {
       rounds: 1,
       requests: 600,
+      alternations: 2,
       primeRequests: 300,
       warmupRequests: 0,
       connections,
@@ -41,7 +42,8 @@ const settings = quick
     }
   : {
       rounds: 5,
-      requests: 8000,
+      requests: 9000,
+      alternations: 6,
       primeRequests: 3000,
       warmupRequests: 500,
       connections,

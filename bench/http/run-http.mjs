@@ -14,17 +14,37 @@ function summarise(samples, key) {
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 
+/** One figure per variant and round from its windows: CPU per request over all of them, the rest as medians. */
+function combine(windows) {
+  const requests = windows.reduce((sum, window) => sum + window.requests, 0);
+  const cpu = windows.reduce((sum, window) => sum + window.cpuUsPerRequest * window.requests, 0);
+  return {
+    cpuUsPerRequest: cpu / requests,
+    requestsPerSecond: median(windows.map((window) => window.requestsPerSecond)),
+    p50: median(windows.map((window) => window.p50)),
+    p99: median(windows.map((window) => window.p99)),
+    statuses: windows.at(-1).statuses,
+    errors: windows.reduce((sum, window) => sum + window.errors, 0),
+    requests,
+  };
+}
+
 /**
  * For each framework and round: fresh server processes, one per variant (the same code differs by
  * up to 20% between two processes, so every round samples new ones and the median is taken over
  * processes). Each process is first primed on every case it will serve, so that no case is
  * measured while V8 is still compiling; then for each case a short warm-up, and the variants
- * measured one after the other, their order reversed every other round, so that drift cancels out.
+ * measured in `alternations` windows each, taking turns (A B, B A, A B, ...), so that the host's
+ * drift, which here moves the CPU time of one process by 30% within a minute, falls on both sides
+ * of a comparison. A round's ratio of two variants is the median of their windows' ratios; the
+ * reported ratio is the median of the rounds' ratios.
  */
-export async function runHttp({ rounds, requests, primeRequests, warmupRequests, connections, log }) {
+export async function runHttp({ rounds, requests, alternations = 1, primeRequests, warmupRequests, connections, log }) {
   const results = {};
   for (const framework of FRAMEWORKS) {
     const samples = Object.fromEntries(CASES.map((kase) => [kase.name, Object.fromEntries(kase.variants.map((variant) => [variant, []]))]));
+    // Per case and variant other than the contract: the rounds' paired ratios, contract / variant.
+    const paired = Object.fromEntries(CASES.map((kase) => [kase.name, Object.fromEntries(kase.variants.map((variant) => [variant, []]))]));
     const peakRss = Object.fromEntries(VARIANTS.map((variant) => [variant, 0]));
     for (let round = 0; round < rounds; round++) {
       const servers = {};
@@ -37,7 +57,15 @@ export async function runHttp({ rounds, requests, primeRequests, warmupRequests,
         for (const kase of CASES) {
           const order = round % 2 === 0 ? kase.variants : [...kase.variants].reverse();
           if (warmupRequests > 0) for (const variant of order) await measureCase(kase, variant, warmupRequests);
-          for (const variant of order) samples[kase.name][variant].push(await measureCase(kase, variant, requests));
+          const windows = Object.fromEntries(kase.variants.map((variant) => [variant, []]));
+          for (let turn = 0; turn < alternations; turn++) {
+            for (const variant of turn % 2 === 0 ? order : [...order].reverse()) windows[variant].push(await measureCase(kase, variant, Math.ceil(requests / alternations)));
+          }
+          for (const variant of kase.variants) {
+            samples[kase.name][variant].push(combine(windows[variant]));
+            const ratios = windows.contract.map((window, turn) => window.cpuUsPerRequest / windows[variant][turn].cpuUsPerRequest);
+            paired[kase.name][variant].push(median(ratios));
+          }
         }
         for (const variant of VARIANTS) {
           const { maxRss } = await measure(servers[variant], CASES[0].request, { requests: 10, connections: 1 });
@@ -60,10 +88,13 @@ export async function runHttp({ rounds, requests, primeRequests, warmupRequests,
           statuses: taken.at(-1).statuses,
           errors: taken.reduce((sum, sample) => sum + sample.errors, 0),
           samples: taken.map(({ cpuUsPerRequest, requestsPerSecond, p50, p99, requests: count }) => ({ cpuUsPerRequest, requestsPerSecond, p50, p99, requests: count })),
+          // contract / this variant, paired within each round (see above); 1 for the contract itself
+          contractRatio: { median: median(paired[kase.name][variant]), min: Math.min(...paired[kase.name][variant]), max: Math.max(...paired[kase.name][variant]), rounds: paired[kase.name][variant] },
         };
       }
       results[framework][kase.name] = summary;
-      log?.(`${framework.padEnd(8)} ${kase.name.padEnd(24)} ${kase.variants.map((v) => `${v} ${summary[v].cpuUsPerRequest.median.toFixed(1)} µs/req`).join('  ')}`);
+      const ratios = kase.variants.filter((v) => v !== 'contract').map((v) => `contract/${v} ${summary[v].contractRatio.median.toFixed(3)}`);
+      log?.(`${framework.padEnd(8)} ${kase.name.padEnd(24)} ${kase.variants.map((v) => `${v} ${summary[v].cpuUsPerRequest.median.toFixed(1)} µs/req`).join('  ')}  ${ratios.join('  ')}`);
     }
     for (const variant of VARIANTS) results[framework][`peak RSS (${variant})`] = peakRss[variant];
   }

@@ -6,7 +6,7 @@ import { renderWith } from './render.js';
 import { pathOfTarget } from './path.js';
 import { refusalOf } from './request-checks.js';
 import { pathInScope } from './scope.js';
-import { describe } from './safe-read.js';
+import { describe, read } from './safe-read.js';
 import type { ErrorResponse, Problem, RequestLike } from './types.js';
 
 /**
@@ -109,7 +109,10 @@ export function createErrorContract<const C extends Catalog<L> = {}, const L ext
     },
     checkRequest(request) {
       const refusal = refusalOf(settings, request);
-      return refusal === undefined ? undefined : respond(refusal, request);
+      if (refusal === undefined) return undefined;
+      // A plain copy for the callbacks (onError, shape, extensions): an adapter may pass an object
+      // whose path is a getter, read only when needed, which a spread would not copy.
+      return respond(refusal, { method: request.method, path: read(request, 'path') as string, headers: request.headers });
     },
     inScope(path) {
       return settings.scope === undefined || pathInScope(settings.scope, pathOfTarget(path));

@@ -6,7 +6,7 @@ import {
   routeMiss,
 } from '@error-contract/core';
 import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
-import { requestLike, requestLikeOf } from './request-like.js';
+import { checkedRequestOf, requestLike, requestLikeOf } from './request-like.js';
 import { failureToAnswer, replaceResponse, respondOn, respondToError, takeBackHeaders, toResponse } from './responses.js';
 import { routeMethods } from './route-methods.js';
 
@@ -114,7 +114,7 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
   const fetch: FetchHandler = function errorContractFetch(request, env, executionCtx) {
     // The URL as it is: core reads its path only when the contract has a scope.
     if (!contract.inScope(request.url)) return app.fetch(request, env, executionCtx);
-    const refusal = contract.checkRequest(requestLikeOf(request, env));
+    const refusal = contract.checkRequest(checkedRequestOf(request, env));
     if (refusal !== undefined) return toResponse(refusal);
     let res: Response | Promise<Response>;
     try {

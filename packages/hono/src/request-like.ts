@@ -29,6 +29,31 @@ export function requestLikeOf(request: Request, env?: unknown): RequestLike {
   return { method: request.method, path: pathOfUrl(request.url), headers: nodeHeaders(env) ?? request.headers };
 }
 
+/**
+ * `requestLikeOf` for the checks before routing, which read only the headers unless the contract
+ * refuses malformed paths: the path is read from the URL when asked for (a getter on the class;
+ * core hands a refusal's callbacks a plain copy). Saves parsing the URL on every request.
+ */
+export function checkedRequestOf(request: Request, env?: unknown): RequestLike {
+  return new LazyPathRequest(request.method, request.url, nodeHeaders(env) ?? request.headers);
+}
+
+class LazyPathRequest implements RequestLike {
+  #path: string | undefined;
+  readonly #url: string;
+  constructor(
+    readonly method: string,
+    url: string,
+    readonly headers: RequestLike['headers'],
+  ) {
+    this.#url = url;
+  }
+
+  get path(): string {
+    return (this.#path ??= pathOfUrl(this.#url));
+  }
+}
+
 /** Node's own header object, when @hono/node-server passes it in `env.incoming`. */
 function nodeHeaders(env: unknown): Record<string, string | string[] | undefined> | undefined {
   const raw = (env as NodeServerEnv | undefined)?.incoming?.headers;
