@@ -25,7 +25,7 @@ export type { AcceptPolicy, ErrorContractOptions, Translations } from './options
 export { formatAllow, problem, problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
 export { pathOfTarget, withoutDotSegments, withoutQuery } from './path.js';
 export { isMalformedPath } from './request-checks.js';
-export { routeMiss } from './routing.js';
+export { rememberedRouteMiss, routeMiss } from './routing.js';
 export { documentedCodes, type KnownCode, knownCodes, plainText, SPEC_CODES } from './schema/codes.js';
 export { type ErrorComponentsOptions, errorComponents, type OpenApiFragment, responseName, SCHEMA_NAMES } from './schema/components.js';
 export { type ErrorResponsesOptions, type OpenApiDocument, withErrorResponses } from './schema/operations.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, routeMiss } from '../src/index.js';
+import { createErrorContract, rememberedRouteMiss, routeMiss } from '../src/index.js';
 import { request } from './helpers.js';
 
 const EVERY_NODE_METHOD = ['ACL', 'BIND', 'CHECKOUT', 'CONNECT', 'COPY', 'DELETE', 'GET', 'HEAD', 'LINK', 'LOCK', 'M-SEARCH', 'MERGE', 'MKACTIVITY', 'MKCALENDAR', 'MKCOL', 'MOVE', 'NOTIFY', 'OPTIONS', 'PATCH', 'POST', 'PROPFIND', 'PROPPATCH', 'PURGE', 'PUT', 'QUERY', 'REBIND', 'REPORT', 'SEARCH', 'SOURCE', 'SUBSCRIBE', 'TRACE', 'UNBIND', 'UNLINK', 'UNLOCK', 'UNSUBSCRIBE'];
@@ -20,5 +20,29 @@ describe('routeMiss: 404 or 405 from the routes that matched the path', () => {
     const response = createErrorContract({ onError: () => {} }).respond(routeMiss(method, routes), request({ method }));
     expect(response.status).toBe(status);
     expect(response.headers.allow).toBe(allow);
+  });
+});
+
+describe('rememberedRouteMiss', () => {
+  it('makes the answer once per key and method, frozen, and asks for the routes only then', () => {
+    const key = {};
+    let asked = 0;
+    const lists = () => {
+      asked++;
+      return [['GET'], ['POST']];
+    };
+    const first = rememberedRouteMiss(key, 'PUT', lists);
+    expect(rememberedRouteMiss(key, 'PUT', lists)).toBe(first);
+    expect(first).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, POST' } });
+    expect(Object.isFrozen(first) && Object.isFrozen(first.headers)).toBe(true);
+    expect(rememberedRouteMiss(key, 'GET', lists)).toMatchObject({ status: 404 });
+    expect(rememberedRouteMiss({}, 'PUT', () => [])).toMatchObject({ status: 404 });
+    expect(asked).toBe(2);
+  });
+
+  it('keeps at most 16 methods per key, and answers every other one correctly', () => {
+    const key = {};
+    for (let index = 0; index < 40; index++) expect(rememberedRouteMiss(key, `M${index}`, () => [['GET']]).status).toBe(405);
+    expect(rememberedRouteMiss(key, 'HEAD', () => [['GET']]).status).toBe(404);
   });
 });

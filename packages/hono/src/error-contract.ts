@@ -3,12 +3,11 @@ import {
   type ErrorContractOptions,
   problems,
   resolveContract,
-  routeMiss,
 } from '@error-contract/core';
 import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { checkedRequestOf, requestLike, requestLikeOf } from './request-like.js';
 import { failureToAnswer, replaceResponse, respondOn, respondToError, takeBackHeaders, toResponse } from './responses.js';
-import { routeMethods } from './route-methods.js';
+import { routeMissOf } from './route-methods.js';
 
 /** The result a validator hands its hook (@hono/zod-validator, @hono/standard-validator, hono/validator). */
 export interface ValidationResult {
@@ -97,7 +96,7 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
     // 405 agrees with routing.
     const routed = c.req.path;
     if (!contract.inScope(routed)) return honoDefaultNotFound(c);
-    const miss = routeMiss(c.req.method, routeMethods(app, routed));
+    const miss = routeMissOf(app, c.req.method, routed);
     return respondOn(c, contract.respond(miss, requestLike(c)), { replacesBody: false });
   };
 

@@ -1,6 +1,7 @@
 // The methods of the app's routes whose path matches, from `app.routes` (each `{ method, path }`;
 // `app.all()` and middleware are method `ALL`). Sub-apps mounted with `app.route()` and
 // `basePath()` add their routes to it, so they are seen too.
+import { type ProblemInit, rememberedRouteMiss } from '@error-contract/core';
 import type { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 
@@ -21,6 +22,8 @@ interface MethodsIndex {
   /** Answers already found, by path: a 405's trie search costs about 1 µs, a Map lookup 0.1. */
   byPath: Map<string, string[][]>;
 }
+
+const NO_METHODS: string[][] = [];
 
 // Paths are the client's to choose: the memo is emptied when full, so it stays bounded.
 const MAX_REMEMBERED_PATHS = 1000;
@@ -60,7 +63,7 @@ export function routeMethods(app: Hono<any, any, any>, path: string): string[][]
     return [];
   }
   const { router, firstSegments, byPath } = index;
-  if (firstSegments !== undefined && path.startsWith('/') && !firstSegments.has(firstSegmentOf(path))) return [];
+  if (firstSegments !== undefined && path.startsWith('/') && !firstSegments.has(firstSegmentOf(path))) return NO_METHODS;
   const known = byPath.get(path);
   if (known !== undefined) return known;
   let matched: [string, unknown][];
@@ -75,4 +78,10 @@ export function routeMethods(app: Hono<any, any, any>, path: string): string[][]
   if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
   byPath.set(path, lists);
   return lists;
+}
+
+/** Core's `routeMiss` for this request, remembered with the path's method lists (see above). */
+export function routeMissOf(app: Hono<any, any, any>, method: string, path: string): ProblemInit {
+  const lists = routeMethods(app, path);
+  return rememberedRouteMiss(lists, method, () => lists);
 }

@@ -6,11 +6,10 @@ import {
   problem,
   problems,
   resolveContract,
-  routeMiss,
 } from '@error-contract/core';
 import type { Context, Middleware, Next } from 'koa';
 import { requestLike } from './request-like.js';
-import { routeMethods } from './route-methods.js';
+import { routeMissOf } from './route-methods.js';
 import { writeResponse } from './write-response.js';
 
 /**
@@ -61,7 +60,7 @@ function afterDownstream(contract: ErrorContract, ctx: Context): { response: Err
   }
   // Nothing set a body or a status: Koa's default 404, which may really be a wrong method.
   if (ctx.status === 404 && ctx.body == null) {
-    return { response: contract.respond(routeMiss(ctx.method, routeMethods(ctx)), requestLike(ctx)), replacesBody: false };
+    return { response: contract.respond(routeMissOf(ctx), requestLike(ctx)), replacesBody: false };
   }
   if (isBareErrorResponse(ctx.status, ctx.type, ctx.body)) return { response: contract.respond(problem(ctx.status), requestLike(ctx)), replacesBody: true };
   return undefined;
@@ -120,7 +119,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     let response = contract.respond(error, requestLike(ctx));
     // @koa/router's allowedMethods({ throw: true }) throws a 405 without Allow: take it from the routes.
     if (response.status === 405 && response.headers.allow === undefined) {
-      const miss = routeMiss(ctx.method, routeMethods(ctx));
+      const miss = routeMissOf(ctx);
       if (miss.status === 405) response = contract.respond(miss, requestLike(ctx));
     }
     if (response.status >= 500) emitError(ctx, error);

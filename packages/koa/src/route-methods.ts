@@ -1,3 +1,4 @@
+import { type ProblemInit, rememberedRouteMiss, routeMiss } from '@error-contract/core';
 import type { Context } from 'koa';
 
 interface MatchedLayer {
@@ -18,4 +19,24 @@ export function routeMethods(ctx: Context): string[][] {
     if (Array.isArray(methods) && methods.length > 0) lists.push(methods.filter((method): method is string => typeof method === 'string'));
   }
   return lists;
+}
+
+// What stands for "no layer declared a method" when core remembers a route miss.
+const NO_LAYER = Object.freeze({});
+
+/**
+ * Core's `routeMiss` for this request, remembered per matched layer when at most one layer that
+ * declares methods matched (the usual case: a layer's methods do not change), else made afresh.
+ */
+export function routeMissOf(ctx: Context): ProblemInit {
+  const matched = (ctx as Context & { matched?: unknown }).matched;
+  let declaring: object | undefined;
+  if (Array.isArray(matched)) {
+    for (const layer of matched as MatchedLayer[]) {
+      if (!Array.isArray(layer?.methods) || layer.methods.length === 0) continue;
+      if (declaring !== undefined) return routeMiss(ctx.method, routeMethods(ctx));
+      declaring = layer;
+    }
+  }
+  return rememberedRouteMiss(declaring ?? NO_LAYER, ctx.method, () => routeMethods(ctx));
 }
