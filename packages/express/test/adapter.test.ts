@@ -356,6 +356,54 @@ describe.each(expresses)('%s', (_name, express, major) => {
       expect(res.status).toBe(403);
       expect(res.headers['content-type']).toBe('application/json');
     });
+
+    it('the guard gives a response no own properties (its end hook sits on the app, once)', async () => {
+      const own: string[][] = [];
+      const watched = appWith((a) => a.get('/look', (_req, res) => res.json((own.push(Reflect.ownKeys(res).map(String)), []))));
+      const bare = express();
+      bare.get('/look', (_req, res) => res.json((own.push(Reflect.ownKeys(res).map(String)), [])));
+      await request(watched).get('/look').set(JSON_ACCEPT).expect(200);
+      await request(watched).get('/look').set(JSON_ACCEPT).expect(200);
+      await request(bare).get('/look').set(JSON_ACCEPT).expect(200);
+      expect(own[0]).toEqual(own[2]);
+      expect(own[1]).toEqual(own[2]);
+      expect(Object.hasOwn(express.response, 'end')).toBe(false);
+    });
+
+    it('a route placed before the guard keeps its bare status, also after the guard has armed others', async () => {
+      const app = express();
+      const errors = errorContract({ onError: () => {} });
+      app.get('/before', (_req, res) => res.sendStatus(403));
+      app.use(errors.guard());
+      app.get('/after', (_req, res) => res.sendStatus(403));
+      expect((await request(app).get('/after').set(JSON_ACCEPT)).body).toMatchObject({ status: 403, code: 'forbidden' });
+      const before = await request(app).get('/before').set(JSON_ACCEPT);
+      expect(before.status).toBe(403);
+      expect(before.text).toBe('Forbidden');
+      expect((await request(app).get('/after').set(JSON_ACCEPT)).body).toMatchObject({ status: 403, code: 'forbidden' });
+    });
+
+    it('a middleware before the guard that wraps res.end (as compression does) gets the contract body through its wrapper', async () => {
+      const app = express();
+      const errors = errorContract({ onError: () => {} });
+      app.use((_req, res, next) => {
+        const end = res.end;
+        res.end = function wrappedEnd(this: typeof res, ...args: unknown[]) {
+          if (!this.headersSent) this.setHeader('x-wrapped', 'yes');
+          return (end as (...a: unknown[]) => typeof res).apply(this, args);
+        } as typeof res.end;
+        next();
+      });
+      app.use(errors.guard());
+      app.get('/forbidden', (_req, res) => res.sendStatus(403));
+      app.get('/ok', (_req, res) => res.json([]));
+      for (let round = 0; round < 2; round++) {
+        const res = await request(app).get('/forbidden').set(JSON_ACCEPT);
+        expect(res.body).toMatchObject({ status: 403, code: 'forbidden' });
+        expect(res.headers['x-wrapped']).toBe('yes');
+        await request(app).get('/ok').set(JSON_ACCEPT).expect(200, []);
+      }
+    });
   });
 
   describe('express-rate-limit', () => {
