@@ -45,6 +45,21 @@ function heldHeaders(c: Context): Headers | undefined {
 }
 
 /**
+ * Whether no handler or middleware matched the request, so none ran on this context and it can
+ * hold no headers: the case of a route miss answered by `notFound`, where the probe of
+ * `heldHeaders` (a response and a Headers made to be looked at) is skipped. Read from
+ * `c.req.matchedRoutes` (there in every Hono 4); false where it is missing.
+ */
+function noHandlerRan(c: Context): boolean {
+  try {
+    const matched = (c.req as { matchedRoutes?: unknown }).matchedRoutes;
+    return Array.isArray(matched) && matched.length === 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A contract response through the context, so headers set earlier with `c.header()` (CORS,
  * rate-limit headers) stay. After a handler ran (`replacesBody`), the headers of the body it
  * abandoned are removed first; `notFound` skips that, since no handler ran, and each removal
@@ -56,7 +71,7 @@ function heldHeaders(c: Context): Headers | undefined {
  * quarter of Hono's whole 404).
  */
 export function respondOn(c: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): Response {
-  const held = heldHeaders(c);
+  const held = noHandlerRan(c) ? undefined : heldHeaders(c);
   if (held === undefined) {
     // Nothing to keep. What a handler left (possibly no Response at all, a string, say) goes, or
     // Hono would try to copy its headers onto ours. Only a finished context has one: clearing
@@ -79,7 +94,11 @@ export function respondOn(c: Context, response: ErrorResponse, { replacesBody = 
 }
 
 // What onError answered on a context, kept so its headers can be taken back (see `takeBackHeaders`).
-const ANSWERED = new WeakMap<Context, ErrorResponse>();
+// A property under a module-private symbol, as for our responses: a WeakMap's set cost about
+// 0.8 µs of Hono's 400 path (measured), the property about 10 ns.
+const ANSWERED = Symbol('error-contract.hono.answered');
+
+type AnsweredContext = Context & { [ANSWERED]?: ErrorResponse };
 
 /**
  * `respondOn` for `onError`, remembering the answer. Hono builds every later response of the
@@ -87,7 +106,7 @@ const ANSWERED = new WeakMap<Context, ErrorResponse>();
  * middleware reading `c.error`) would inherit them.
  */
 export function respondToError(c: Context, response: ErrorResponse): Response {
-  ANSWERED.set(c, response);
+  (c as AnsweredContext)[ANSWERED] = response;
   return respondOn(c, response);
 }
 
@@ -97,7 +116,7 @@ export function respondToError(c: Context, response: ErrorResponse): Response {
  * header the app set itself to another value is kept (Hono lets the app's value win).
  */
 export function takeBackHeaders(c: Context): void {
-  const answered = ANSWERED.get(c);
+  const answered = (c as AnsweredContext)[ANSWERED];
   if (answered === undefined || c.res.status === answered.status) return;
   const headers = c.res.headers;
   try {

@@ -98,6 +98,26 @@ describe.each(koas)('%s', (_name, KoaClass) => {
       expect(res.body).toMatchObject({ code: 'method_not_allowed', instance: path });
     });
 
+    it('paths whose matched layers overlap keep their own Allow, asked in any order and again', async () => {
+      const overlapping = appWith((_app, router) => {
+        router.get('/x/:id', (ctx) => (ctx.body = {}));
+        router.get('/x/special', (ctx) => (ctx.body = {}));
+        router.delete('/x/special', (ctx) => (ctx.status = 204));
+        router.post('/y', (ctx) => (ctx.status = 201));
+        router.get('/y', (ctx) => (ctx.body = []));
+      });
+      const expected: [string, string][] = [
+        ['/x/special', 'GET, HEAD, DELETE'],
+        ['/x/1', 'GET, HEAD'],
+        ['/y', 'GET, HEAD, POST'],
+      ];
+      for (const [path, allow] of [...expected, ...expected.reverse(), ...expected]) {
+        const res = await request(server(overlapping)).put(path).set(JSON_ACCEPT);
+        expect(res.status).toBe(405);
+        expect(res.headers.allow).toBe(allow);
+      }
+    });
+
     it('a route that passes its own method on is 404', async () => {
       expect((await request(server(app)).get('/passes-on').set(JSON_ACCEPT)).status).toBe(404);
     });
