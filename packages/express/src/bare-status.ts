@@ -87,7 +87,7 @@ export function armBareStatus(res: Response, contract: ErrorContract): void {
   if (ARMED.has(res)) return;
   ARMED.set(res, contract);
   const prototype = Object.getPrototypeOf(res) as { end: AnyEnd } | null;
-  const appPrototype = prototype !== null && Object.hasOwn(prototype, 'app') && prototype !== ServerResponse.prototype;
+  const appPrototype = prototype !== null && Object.hasOwn(prototype, 'app') && (prototype as object) !== ServerResponse.prototype;
   if (appPrototype && !Object.hasOwn(res, 'end')) {
     if (!PATCHED.has(prototype)) patchPrototype(prototype);
     return;
