@@ -1,12 +1,19 @@
 // Focused re-measure of one case, for profiling work, with the discipline of run-http.mjs: fresh
 // server processes every round, the variants measured in windows taking turns, and the paired
 // ratio (contract / each other variant) per round, then its median over rounds.
-//   node focus.mjs <framework> <case substring> [rounds=4] [windows=16] [requests per window=2000]
+//   node focus.mjs <framework> <case substring> [rounds=4] [windows=16] [requests per window=2000] [--floor]
+// --floor adds the `floor` variant: a server of the same framework that answers with the
+// contract's exact response to this case (captured first), written where the contract answers
+// and deciding nothing. contract / floor is then what the contract's decisions cost, and
+// floor / bare what the spec's bytes cost over the framework's default.
 import { CASES, expectedStatus } from './http/cases.mjs';
 import { measureChecked } from './http/checks.mjs';
+import { send } from './http/request.mjs';
 import { pinLoadGenerator, startServer, stopServer } from './http/servers.mjs';
 
-const [framework, caseName, rounds = '4', windows = '16', perWindow = '2000'] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const withFloor = args.includes('--floor');
+const [framework, caseName, rounds = '4', windows = '16', perWindow = '2000'] = args.filter((arg) => arg !== '--floor');
 const kase = CASES.find((c) => c.name.includes(caseName));
 if (!framework || !kase) {
   console.error('usage: node focus.mjs <express|koa|hono> <case substring> [rounds] [windows] [requests per window]');
@@ -14,19 +21,40 @@ if (!framework || !kase) {
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 pinLoadGenerator();
-const others = kase.variants.filter((variant) => variant !== 'contract');
+
+// The headers the contract chose; the framework and Node add the rest (date, length, connection).
+const FRAMEWORK_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** The contract's answer to the case, for the floor server (see servers/harness.mjs). */
+async function contractAnswer() {
+  const server = await startServer(framework, 'contract');
+  try {
+    const { status, headers, body } = await send(server.port, kase.request);
+    return { status, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !FRAMEWORK_HEADERS.has(name))), body };
+  } finally {
+    stopServer(server);
+  }
+}
+
+const floorEnv = withFloor ? { BENCH_FLOOR: JSON.stringify(await contractAnswer()) } : undefined;
+const variants = withFloor ? [...kase.variants, 'floor'] : kase.variants;
+const expected = (variant) => expectedStatus(kase, framework, variant === 'floor' ? 'contract' : variant);
+const others = variants.filter((variant) => variant !== 'contract');
 const ratios = Object.fromEntries(others.map((variant) => [variant, []]));
+const floorOverBare = [];
 for (let round = 0; round < Number(rounds); round++) {
   const servers = {};
-  for (const variant of kase.variants) servers[variant] = await startServer(framework, variant);
-  const measure = (variant, requests) => measureChecked(servers[variant], kase.request, { requests, connections: 10 }, expectedStatus(kase, framework, variant), `${framework}/${variant}`);
-  for (const variant of kase.variants) await measure(variant, 5000);
-  const taken = Object.fromEntries(kase.variants.map((variant) => [variant, []]));
+  for (const variant of variants) servers[variant] = await startServer(framework, variant, variant === 'floor' ? { env: floorEnv } : {});
+  const measure = (variant, requests) => measureChecked(servers[variant], kase.request, { requests, connections: 10 }, expected(variant), `${framework}/${variant}`);
+  for (const variant of variants) await measure(variant, 5000);
+  const taken = Object.fromEntries(variants.map((variant) => [variant, []]));
   for (let turn = 0; turn < Number(windows); turn++) {
-    for (const variant of turn % 2 ? [...kase.variants].reverse() : kase.variants) taken[variant].push((await measure(variant, Number(perWindow))).cpuUsPerRequest);
+    for (const variant of turn % 2 ? [...variants].reverse() : variants) taken[variant].push((await measure(variant, Number(perWindow))).cpuUsPerRequest);
   }
   for (const variant of others) ratios[variant].push(median(taken.contract.map((cpu, turn) => cpu / taken[variant][turn])));
-  console.log(`round ${round}: ${kase.variants.map((variant) => `${variant} ${median(taken[variant]).toFixed(1)} µs`).join('  ')}  ${others.map((variant) => `contract/${variant} ${ratios[variant].at(-1).toFixed(3)}`).join('  ')}`);
+  if (withFloor) floorOverBare.push(median(taken.floor.map((cpu, turn) => cpu / taken.bare[turn])));
+  console.log(`round ${round}: ${variants.map((variant) => `${variant} ${median(taken[variant]).toFixed(1)} µs`).join('  ')}  ${others.map((variant) => `contract/${variant} ${ratios[variant].at(-1).toFixed(3)}`).join('  ')}`);
   for (const server of Object.values(servers)) stopServer(server);
 }
 console.log(`${framework} ${kase.name}: ${others.map((variant) => `contract/${variant} ${median(ratios[variant]).toFixed(3)} (${ratios[variant].map((r) => r.toFixed(3)).join(' ')})`).join('  ')}`);
+if (withFloor) console.log(`${framework} ${kase.name}: floor/bare ${median(floorOverBare).toFixed(3)} (${floorOverBare.map((r) => r.toFixed(3)).join(' ')})`);

@@ -1,7 +1,7 @@
 import { errorContract } from '@error-contract/express';
 import express from 'express';
 import createError from 'http-errors';
-import { log5xx, reportWhenListening } from './harness.mjs';
+import { floorAnswer, log5xx, reportWhenListening } from './harness.mjs';
 import { expressRoutes } from './routes.mjs';
 
 const variant = process.argv[2];
@@ -40,6 +40,14 @@ if (variant === 'contract') {
     if (status >= 500) log5xx(err);
     res.status(status).json({ status, code: status >= 500 ? 'internal_server_error' : 'bad_request', message: status >= 500 ? 'Internal error.' : err.message });
   });
+} else if (variant === 'floor') {
+  const floor = floorAnswer();
+  const headers = { ...floor.headers, 'content-length': String(Buffer.byteLength(floor.body)) };
+  const answer = (res) => res.writeHead(floor.status, headers).end(floor.body);
+  app.use((req, res, next) => (req.headers.accept === undefined ? answer(res) : next()));
+  routes();
+  app.use((_req, res) => answer(res));
+  app.use((err, _req, res, _next) => (floor.status >= 500 && log5xx(err), answer(res)));
 } else {
   routes(); // Express's defaults: HTML 404, no 405, no 406, HTML error pages
 }

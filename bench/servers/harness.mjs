@@ -47,3 +47,15 @@ export function reportWhenListening(serverOrServers) {
   // bench/profile.mjs stops a server with SIGINT so that --cpu-prof writes its profile.
   process.on('SIGINT', () => process.exit(0));
 }
+
+/**
+ * The `floor` variant's answer: the contract's response to the case being measured (status, its
+ * own headers, body), captured by focus.mjs and passed in BENCH_FLOOR. A floor server writes it
+ * at the place the contract would answer, deciding nothing, so contract / floor is the cost of
+ * the contract's decisions and floor / default the cost of the bytes the spec asks for.
+ */
+export function floorAnswer() {
+  const floor = JSON.parse(process.env.BENCH_FLOOR ?? 'null');
+  if (floor === null) throw new Error('the floor variant needs BENCH_FLOOR (see bench/focus.mjs --floor)');
+  return floor;
+}

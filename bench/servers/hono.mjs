@@ -2,7 +2,7 @@ import { errorContract } from '@error-contract/hono';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { log5xx, reportWhenListening } from './harness.mjs';
+import { floorAnswer, log5xx, reportWhenListening } from './harness.mjs';
 import { honoRoutes } from './routes.mjs';
 
 const variant = process.argv[2];
@@ -41,6 +41,13 @@ if (variant === 'contract') {
     if (status >= 500) log5xx(err);
     return c.json({ status, code: status >= 500 ? 'internal_server_error' : 'bad_request', message: status >= 500 ? 'Internal error.' : err.message }, status);
   });
+} else if (variant === 'floor') {
+  const floor = floorAnswer();
+  const answer = () => new Response(floor.body, { status: floor.status, headers: floor.headers });
+  routes();
+  app.notFound(answer);
+  app.onError((err) => (floor.status >= 500 && log5xx(err), answer()));
+  fetch = (request, env) => (env?.incoming?.headers.accept === undefined ? answer() : app.fetch(request, env));
 } else {
   routes(); // Hono's defaults: text 404, no 405, no 406, a text 500 after console.error
 }

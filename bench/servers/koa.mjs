@@ -2,7 +2,7 @@ import { errorContract } from '@error-contract/koa';
 import Router from '@koa/router';
 import createError from 'http-errors';
 import Koa from 'koa';
-import { log5xx, reportWhenListening } from './harness.mjs';
+import { floorAnswer, log5xx, reportWhenListening } from './harness.mjs';
 import { minimalKoaErrors } from './minimal-koa.mjs';
 import { koaRoutes } from './routes.mjs';
 
@@ -31,6 +31,22 @@ if (variant === 'contract') {
   );
   app.use(router.routes());
   app.use(router.allowedMethods());
+} else if (variant === 'floor') {
+  app.silent = true;
+  const floor = floorAnswer();
+  const answer = (ctx) => {
+    ctx.status = floor.status;
+    ctx.set(floor.headers);
+    ctx.body = floor.body;
+  };
+  app.use((ctx, next) => {
+    if (ctx.req.headers.accept === undefined) return answer(ctx);
+    return next().then(
+      () => ctx.body == null && ctx.status === 404 && answer(ctx),
+      (err) => (floor.status >= 500 && log5xx(err), answer(ctx)),
+    );
+  });
+  app.use(router.routes());
 } else {
   // Koa's defaults: text/plain errors, its own 5xx log to stderr, allowedMethods for 405
   app.use(router.routes());
