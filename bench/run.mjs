@@ -42,13 +42,13 @@ const settings = quick
     }
   : {
       rounds: 5,
-      requests: 9000,
+      requests: 7200,
       alternations: 6,
-      primeRequests: 3000,
-      warmupRequests: 500,
+      primeRequests: 800,
+      warmupRequests: 300,
       connections,
-      scale: { rounds: 3, requests: 3000, primeRequests: 800, warmupRequests: 300, connections },
-      peers: { rounds: 4, requests: 4000, primeRequests: 1000, warmupRequests: 300, connections },
+      scale: { rounds: 3, requests: 2000, primeRequests: 300, warmupRequests: 200, connections },
+      peers: { rounds: 3, requests: 3000, primeRequests: 500, warmupRequests: 200, connections },
       memory: { requests: 100_000, warmupRequests: 5000, connections },
     };
 
