@@ -23,7 +23,7 @@ export { mergeVary, readHeader, safeHeaderValue } from './headers.js';
 export { negotiateLanguage } from './language.js';
 export type { AcceptPolicy, ErrorContractOptions, Translations } from './options.js';
 export { formatAllow, problem, problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
-export { pathOfTarget, withoutDotSegments, withoutQuery } from './path.js';
+export { firstSegment, pathOfTarget, withoutDotSegments, withoutQuery } from './path.js';
 export { isMalformedPath } from './request-checks.js';
 export { rememberedRouteMiss, routeMiss } from './routing.js';
 export { documentedCodes, type KnownCode, knownCodes, plainText, SPEC_CODES } from './schema/codes.js';

@@ -70,17 +70,22 @@ export function languageFor(settings: Settings, request: RequestLike): string | 
 }
 
 /**
- * A title or detail in `language`: the catalog's text for it when given per language, else the
- * `translations` of the code, else the catalog's single text; undefined when none of them has one.
+ * A title or detail given for `language` itself: the catalog's text in that language (when the
+ * catalog gives texts per language), else the `translations` of the code; undefined otherwise.
+ */
+export function translatedText(settings: Settings, language: string, code: string, entry: CatalogEntry | undefined, key: 'title' | 'detail'): string | undefined {
+  const text = entry?.[key];
+  if (text !== undefined && typeof text !== 'string') return text[language];
+  return settings.languages?.translations[language]?.[code]?.[key];
+}
+
+/**
+ * A title or detail in `language`: the text given for that language (see `translatedText`), else
+ * the catalog's single text; undefined when none of them has one.
  */
 export function textIn(settings: Settings, language: string | undefined, code: string, entry: CatalogEntry | undefined, key: 'title' | 'detail'): string | undefined {
   const text = entry?.[key];
   // without languages every catalog text is a single string (checked when the contract is made)
   if (language === undefined) return text as string | undefined;
-  if (text !== undefined && typeof text !== 'string') return language === undefined ? undefined : text[language];
-  if (language !== undefined) {
-    const translated = settings.languages?.translations[language]?.[code]?.[key];
-    if (translated !== undefined) return translated;
-  }
-  return text;
+  return translatedText(settings, language, code, entry, key) ?? (typeof text === 'string' ? text : undefined);
 }

@@ -2,7 +2,8 @@
 import { isContractError, type ProblemInit } from './contract-error.js';
 import { safeInstance } from './fallback.js';
 import { clientHeadersOf, ownClientHeadersOf } from './headers.js';
-import { languageFor, textIn } from './language.js';
+import { languageFor, textIn, translatedText } from './language.js';
+import { RESERVED_MEMBERS } from './members.js';
 import type { Settings } from './options.js';
 import { fieldSummary } from './problems.js';
 import { describe, items, read, readArray, readString } from './safe-read.js';
@@ -15,8 +16,6 @@ import { knownFailureOf } from './well-known.js';
 
 const OWN_CODE = /^[a-z][a-z0-9_]{0,63}$/;
 const MAX_DETAIL_LENGTH = 1000;
-/** Body members an extension may not replace. */
-export const RESERVED_MEMBERS: ReadonlySet<string> = new Set(['type', 'title', 'status', 'detail', 'instance', 'code', 'errors']);
 
 function clip(text: string): string {
   return text.length > MAX_DETAIL_LENGTH ? `${text.slice(0, MAX_DETAIL_LENGTH)}…` : text;
@@ -160,6 +159,17 @@ export function typeFor(settings: Settings, code: string): string {
   return type;
 }
 
+/**
+ * The status the contract sends for a decided status and code: one outside its `statuses` falls
+ * back to 400 or 500 (both always allowed), and `validation_failed` at 400 goes out at the
+ * contract's `validationStatus`. The docs and OpenAPI builders state statuses through this too.
+ */
+export function sentStatus(settings: Settings, status: number, code: string | undefined): number {
+  const allowed = settings.statuses === undefined || settings.statuses.has(status) ? status : status < 500 ? 400 : 500;
+  // `validationStatus: 422` is refused at creation unless 422 is allowed.
+  return code === 'validation_failed' && allowed === 400 ? settings.validationStatus : allowed;
+}
+
 function decide(settings: Settings, error: unknown, request: RequestLike): Problem {
   const ours = isContractError(error);
   const verdict = ours ? ownVerdict(settings, error) : foreignVerdict(settings, error);
@@ -169,8 +179,7 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
     if (!verdict.codeIsChosen) code = verdict.fieldErrors.length > 0 && status === 400 ? 'validation_failed' : undefined;
   }
   code ??= codeForStatus(status);
-  // After the `statuses` check: `validationStatus: 422` is refused at creation unless 422 is allowed.
-  if (code === 'validation_failed' && status === 400) status = settings.validationStatus;
+  status = sentStatus(settings, status, code);
   const catalogued = settings.catalog.get(code);
   const language = settings.languages === undefined ? undefined : languageFor(settings, request);
 
@@ -180,7 +189,9 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
   // ones given per language (read only where they are needed: this runs on every error).
   let detail: string;
   if (!internal && verdict.fixedDetail !== undefined) {
-    const translated = language === undefined || language === settings.languages?.tags[0] ? undefined : textIn(settings, language, code, catalogued, 'detail');
+    // only a text given for this language replaces core's sentence, never the catalog's single
+    // text, which would make one failure read differently per language
+    const translated = language === undefined || language === settings.languages?.tags[0] ? undefined : translatedText(settings, language, code, catalogued, 'detail');
     detail = translated ?? verdict.fixedDetail;
   } else if (exposed && verdict.text !== undefined && verdict.text !== reasonPhrase(status)) detail = clip(verdict.text);
   else detail = textIn(settings, language, code, catalogued, 'detail') ?? genericDetail(status);

@@ -1,5 +1,6 @@
 import { type BuiltinCode, type Catalog, type CatalogEntry, resolveCatalog } from './catalog.js';
 import { LANGUAGE_TAG } from './language.js';
+import { RESERVED_MEMBERS } from './members.js';
 import type { Problem, RequestLike, Shape } from './types.js';
 
 /**
@@ -131,8 +132,8 @@ function resolveLanguages(options: ErrorContractOptions<Catalog>): Settings['lan
   return { tags: languages, lower, translations };
 }
 
-// The members a trace id may not take: the standard ones, and `stack` (exposeInternalErrors).
-const TAKEN_MEMBERS = new Set(['type', 'title', 'status', 'detail', 'instance', 'code', 'errors', 'stack']);
+// The members a trace id may not take: the body's own, and `stack` (exposeInternalErrors).
+const TAKEN_MEMBERS: ReadonlySet<string> = new Set([...RESERVED_MEMBERS, 'stack']);
 
 function resolveTraceField(traceId: ErrorContractOptions['traceId']): string | undefined {
   if (traceId === undefined || traceId === false) return undefined;

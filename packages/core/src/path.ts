@@ -58,3 +58,15 @@ export function withoutDotSegments(path: string): string {
   }
   return `/${kept.join('/')}`;
 }
+
+/**
+ * The first segment of a path (`/widgets/9` -> `widgets`, `/` -> `''`): what the adapters index
+ * their routes by, so that a route miss tests only the routes that could match.
+ *
+ * @example
+ * firstSegment('/widgets/9'); // 'widgets'
+ */
+export function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
+}

@@ -2,7 +2,8 @@
 import { acceptsProblemJson } from './accept.js';
 import { fallbackResponse } from './fallback.js';
 import { readHeader, safeHeaderValue } from './headers.js';
-import { RESERVED_MEMBERS, typeFor } from './normalize.js';
+import { RESERVED_MEMBERS } from './members.js';
+import { typeFor } from './normalize.js';
 import type { Settings } from './options.js';
 import { plainBody } from './serialize.js';
 import { isErrorStatus } from './statuses.js';

@@ -39,7 +39,7 @@ const MAX_METHODS_PER_KEY = 16;
 /**
  * `routeMiss`, made once per `key` and method and then handed out again: a 405's problem and its
  * `Allow` value cost about 1 µs to make. `key` is an object that stands for the route lists, such
- * as an adapter's memo entry for a path or the one router layer that matched; `routeMethods` is
+ * as an adapter's memo entry for a path or a node standing for the router layers that matched; `routeMethods` is
  * called only when nothing is remembered. What it returns is frozen: every request with that key
  * and method gets the same one.
  *

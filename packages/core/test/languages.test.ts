@@ -70,8 +70,17 @@ describe('a contract with languages', () => {
     expect(answer(failure, options).body).toMatchObject({ title: 'Validation Failed', detail: 'The request has 1 invalid field.' });
   });
 
+  it('a catalog’s single detail for a code does not replace core’s own sentence in one language only', () => {
+    const withDetail = { languages: ['en', 'de'], catalog: { bad_request: { status: 400, detail: 'Check the request.' } } } as const;
+    const parseFailure = new SyntaxError('Unexpected token } in JSON at position 9');
+    Object.assign(parseFailure, { status: 400, type: 'entity.parse.failed', expose: true });
+    const english = answer(parseFailure, withDetail).body!;
+    expect(answer(parseFailure, withDetail, german).body).toMatchObject({ status: english.status, code: english.code, detail: english.detail });
+  });
+
   it('the compact shape carries the translated detail as its message', () => {
-    expect(answer(notFound(), { ...options, shape: 'compact' }, german).body).toEqual({ errors: [{ code: 'not_found', message: expect.any(String) }] });
+    // not_found has a German title but no German detail: the generic sentence
+    expect(answer(notFound(), { ...options, shape: 'compact' }, german).body).toEqual({ errors: [{ code: 'not_found', message: 'The requested resource was not found.' }] });
     expect(answer(new Error('x'), { ...options, shape: 'compact' }, german).body).toEqual({ errors: [{ code: 'internal_server_error', message: 'Ein Fehler auf unserer Seite.' }] });
   });
 

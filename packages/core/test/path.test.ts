@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, notFound, withoutDotSegments } from '../src/index.js';
+import { createErrorContract, firstSegment, notFound, withoutDotSegments } from '../src/index.js';
 
 describe('withoutDotSegments: instance names the resource as a URL parser would', () => {
   it.each([
@@ -23,5 +23,18 @@ describe('withoutDotSegments: instance names the resource as a URL parser would'
   it('is what instance shows', () => {
     const response = createErrorContract().respond(notFound(), { method: 'GET', path: '/api/v2/../../etc/passwd?x=1', headers: {} });
     expect(JSON.parse(response.body!).instance).toBe('/etc/passwd');
+  });
+});
+
+describe('firstSegment: what adapters index their routes by', () => {
+  it.each([
+    ['/widgets/9', 'widgets'],
+    ['/widgets', 'widgets'],
+    ['/widgets/', 'widgets'],
+    ['/', ''],
+    ['//x', ''],
+    ['/Caps/x', 'Caps'],
+  ])('%s -> %j', (path, segment) => {
+    expect(firstSegment(path)).toBe(segment);
   });
 });

@@ -66,9 +66,12 @@ function ownContractEnd(this: Response, ...args: unknown[]): Response {
 
 function patchPrototype(prototype: { end: AnyEnd }): void {
   PATCHED.add(prototype);
-  const before = prototype.end;
+  // An `end` the app put on its own prototype is kept; otherwise the inherited one is looked up
+  // at each call, so instrumentation that patches Node's `end` later (an APM agent) still runs.
+  const own = Object.hasOwn(prototype, 'end') ? prototype.end : undefined;
+  const parent = Object.getPrototypeOf(prototype) as { end: AnyEnd };
   prototype.end = function contractEnd(this: Response, ...args: unknown[]) {
-    return endArmed(this, before, args);
+    return endArmed(this, own ?? parent.end, args);
   };
 }
 
@@ -87,10 +90,12 @@ export function armBareStatus(res: Response, contract: ErrorContract): void {
   if (ARMED.has(res)) return;
   ARMED.set(res, contract);
   const prototype = Object.getPrototypeOf(res) as { end: AnyEnd } | null;
-  const appPrototype = prototype !== null && Object.hasOwn(prototype, 'app') && (prototype as object) !== ServerResponse.prototype;
-  if (appPrototype && !Object.hasOwn(res, 'end')) {
-    if (!PATCHED.has(prototype)) patchPrototype(prototype);
-    return;
+  if (prototype !== null && !Object.hasOwn(res, 'end')) {
+    if (PATCHED.has(prototype)) return;
+    if (Object.hasOwn(prototype, 'app') && (prototype as object) !== ServerResponse.prototype) {
+      patchPrototype(prototype);
+      return;
+    }
   }
   OWN_BEFORE.set(res, res.end as AnyEnd);
   res.end = ownContractEnd as Response['end'];

@@ -3,6 +3,7 @@
 // Express 4 keeps the router at `app._router` and its `Layer#match` returns a boolean and stores the
 // matched prefix on `layer.path`; Express 5 (router 2) keeps it at `app.router` and `match` returns
 // `{ path, params }`. Both keep `route.methods` as `{ get: true, _all?: true }`.
+import { firstSegment } from '@error-contract/core';
 import type { Application, Response } from 'express';
 import { enteredChildren } from './mounted-apps.js';
 
@@ -80,15 +81,14 @@ const INDEXES = new WeakMap<RouterLike, StackIndex>();
 const DYNAMIC = /[:*?()[\]{}+\\]/;
 
 /** The first path segment, lower-cased (Express matches case-insensitively by default). */
-function firstSegment(path: string): string {
-  const end = path.indexOf('/', 1);
-  return (end === -1 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+function firstSegmentKey(path: string): string {
+  return firstSegment(path).toLowerCase();
 }
 
 function literalFirstSegment(layer: Layer): string | undefined {
   const path = (layer.route as { path?: unknown } | undefined)?.path;
   if (typeof path !== 'string' || !path.startsWith('/')) return undefined;
-  const segment = firstSegment(path);
+  const segment = firstSegmentKey(path);
   return segment === '' || DYNAMIC.test(segment) ? undefined : segment;
 }
 
@@ -112,7 +112,7 @@ function indexOf(router: RouterLike): StackIndex {
 /** The stack positions that could match `path`, in stack order. */
 function candidates(router: RouterLike, path: string): number[] {
   const index = indexOf(router);
-  const routes = index.bySegment.get(firstSegment(path));
+  const routes = index.bySegment.get(firstSegmentKey(path));
   if (routes === undefined) return index.always;
   return [...index.always, ...routes].sort((a, b) => a - b);
 }

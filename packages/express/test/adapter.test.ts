@@ -370,6 +370,28 @@ describe.each(expresses)('%s', (_name, express, major) => {
       expect(Object.hasOwn(express.response, 'end')).toBe(false);
     });
 
+    it("Node's end patched after the hook (as an APM agent may) still runs, for successes and bare errors", async () => {
+      const { ServerResponse } = await import('node:http');
+      const app = appWith((a) => {
+        a.get('/ok', (_req, res) => res.json([]));
+        a.get('/forbidden', (_req, res) => res.sendStatus(403));
+      });
+      await request(app).get('/ok').set(JSON_ACCEPT).expect(200);
+      const original = ServerResponse.prototype.end;
+      let seen = 0;
+      ServerResponse.prototype.end = function instrumented(this: unknown, ...args: unknown[]) {
+        seen++;
+        return (original as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+      try {
+        await request(app).get('/ok').set(JSON_ACCEPT).expect(200, []);
+        expect((await request(app).get('/forbidden').set(JSON_ACCEPT)).body).toMatchObject({ status: 403, code: 'forbidden' });
+      } finally {
+        ServerResponse.prototype.end = original;
+      }
+      expect(seen).toBeGreaterThanOrEqual(2);
+    });
+
     it('a route placed before the guard keeps its bare status, also after the guard has armed others', async () => {
       const app = express();
       const errors = errorContract({ onError: () => {} });

@@ -1,7 +1,7 @@
 // The methods of the app's routes whose path matches, from `app.routes` (each `{ method, path }`;
 // `app.all()` and middleware are method `ALL`). Sub-apps mounted with `app.route()` and
 // `basePath()` add their routes to it, so they are seen too.
-import { type ProblemInit, rememberedRouteMiss } from '@error-contract/core';
+import { firstSegment, type ProblemInit, rememberedRouteMiss } from '@error-contract/core';
 import type { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 
@@ -25,16 +25,13 @@ interface MethodsIndex {
 
 const NO_METHODS: string[][] = [];
 
-// Paths are the client's to choose: the memo is emptied when full, so it stays bounded.
+// Paths are the client's to choose: the memo is emptied when full, and long paths are not kept,
+// so it stays bounded (1,000 paths of at most 256 characters).
 const MAX_REMEMBERED_PATHS = 1000;
+const MAX_REMEMBERED_PATH_LENGTH = 256;
 
 const METHODS_BY_PATH = new WeakMap<Hono<any, any, any>, MethodsIndex>();
 const LITERAL_SEGMENT = /^[\w.~-]*$/;
-
-function firstSegmentOf(path: string): string {
-  const end = path.indexOf('/', 1);
-  return end === -1 ? path.slice(1) : path.slice(1, end);
-}
 
 function methodsIndex(app: Hono<any, any, any>): MethodsIndex {
   const known = METHODS_BY_PATH.get(app);
@@ -45,7 +42,7 @@ function methodsIndex(app: Hono<any, any, any>): MethodsIndex {
   for (const route of app.routes) {
     if (route.method === 'ALL') continue;
     router.add('ALL', route.path, route.method.toUpperCase());
-    const first = route.path.startsWith('/') ? firstSegmentOf(route.path) : undefined;
+    const first = route.path.startsWith('/') ? firstSegment(route.path) : undefined;
     if (first === undefined || !LITERAL_SEGMENT.test(first)) firstSegments = undefined;
     else firstSegments?.add(first);
   }
@@ -63,7 +60,7 @@ export function routeMethods(app: Hono<any, any, any>, path: string): string[][]
     return [];
   }
   const { router, firstSegments, byPath } = index;
-  if (firstSegments !== undefined && path.startsWith('/') && !firstSegments.has(firstSegmentOf(path))) return NO_METHODS;
+  if (firstSegments !== undefined && path.startsWith('/') && !firstSegments.has(firstSegment(path))) return NO_METHODS;
   const known = byPath.get(path);
   if (known !== undefined) return known;
   let matched: [string, unknown][];
@@ -75,6 +72,7 @@ export function routeMethods(app: Hono<any, any, any>, path: string): string[][]
   const methods: string[] = [];
   for (const [method] of matched) if (!methods.includes(method)) methods.push(method);
   const lists = methods.map((method) => [method]);
+  if (path.length > MAX_REMEMBERED_PATH_LENGTH) return lists;
   if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
   byPath.set(path, lists);
   return lists;

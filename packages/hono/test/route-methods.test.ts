@@ -53,4 +53,12 @@ describe('which methods a path has (405 or 404)', () => {
     expect(await send('PUT', '/widgets/7')).toEqual({ status: 405, allow: 'GET, HEAD' });
     expect(await send('PUT', '/widgets/7/parts')).toEqual({ status: 404, allow: null });
   });
+
+  it('answers long paths too, which it does not remember (a client chooses their length)', async () => {
+    const { app, send } = installed();
+    app.get('/widgets/:id', (c) => c.json({ id: c.req.param('id') }));
+    const long = `/widgets/${'x'.repeat(4000)}`;
+    for (let round = 0; round < 2; round++) expect(await send('PUT', long)).toEqual({ status: 405, allow: 'GET, HEAD' });
+    expect(await send('PUT', `${long}/parts`)).toEqual({ status: 404, allow: null });
+  });
 });

@@ -1,5 +1,6 @@
 // The docs pages each `type` URL points at, as a framework-agnostic handler: a path and an Accept
 // header in, plain data out, written by whatever framework serves it.
+import { acceptsJson } from '../accept.js';
 import type { ErrorContract } from '../contract.js';
 import { documentedCodes } from '../schema/codes.js';
 import { exampleRenderer } from '../schema/examples.js';
@@ -70,8 +71,10 @@ function basePathOf(contract: ErrorContract, basePath: string | undefined): stri
 }
 
 /** JSON when the Accept names a JSON type and not HTML; a browser's Accept and a missing one get HTML. */
+/** JSON when the client names a JSON type and accepts it by the contract's reading of Accept (a
+ * `q=0` refuses), and does not ask for HTML; `*\/*` alone gets the page. */
 function wantsJson(accept: string | undefined): boolean {
-  if (accept === undefined) return false;
+  if (accept === undefined || acceptsJson(accept) !== true) return false;
   return /application\/([a-z0-9.+-]*\+)?json/i.test(accept) && !/text\/html/i.test(accept);
 }
 
@@ -99,6 +102,8 @@ function answer(json: boolean, data: unknown, html: string): DocsResponse {
  * });
  */
 export function errorDocs(contract: ErrorContract, options: ErrorDocsOptions = {}): DocsHandler {
+  // plain JavaScript may pass null where the options are optional
+  options ??= {};
   const basePath = basePathOf(contract, options.basePath);
   const typeBase = typeBaseOf(contract);
   const render = exampleRenderer(contract);

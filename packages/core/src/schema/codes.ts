@@ -1,5 +1,6 @@
 // Every code a contract can answer with, and what it means: the built-in ones and the catalog's.
 import { type ErrorContract, settingsOf } from '../contract.js';
+import { sentStatus } from '../normalize.js';
 import { reasonPhrase } from '../statuses.js';
 
 /**
@@ -69,8 +70,8 @@ export function knownCodes(contract: ErrorContract): Map<string, KnownCode> {
   const own = contract.catalog ?? {};
   const known = new Map<string, KnownCode>();
   for (const [code, entry] of settings.catalog) {
-    // normalize gives a validation failure the contract's validationStatus where its entry says 400
-    const status = code === 'validation_failed' && entry.status === 400 ? settings.validationStatus : entry.status;
+    // what normalize sends for this code: `statuses` and `validationStatus` applied
+    const status = sentStatus(settings, entry.status, code);
     const title = plainText(entry.title, language) ?? reasonPhrase(status);
     const detail = plainText(entry.detail, language);
     known.set(code, { code, status, title, builtin: !Object.hasOwn(own, code), ...(detail === undefined ? {} : { detail }), ...(entry.type === undefined ? {} : { type: entry.type }) });

@@ -93,6 +93,8 @@ function responseFor(known: KnownCode, shape: Shape, example: Record<string, unk
  * components.responses.not_found.description; // 'Not Found'
  */
 export function errorComponents(contract: ErrorContract, options: ErrorComponentsOptions = {}): OpenApiFragment {
+  // plain JavaScript may pass null where the options are optional
+  options ??= {};
   const { shape = 'both' } = options;
   if (shape !== 'both' && shape !== 'detailed' && shape !== 'compact') throw new TypeError("error-contract: `shape` must be 'detailed', 'compact' or 'both'.");
   const codes = [...knownCodes(contract).keys()];

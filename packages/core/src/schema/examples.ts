@@ -1,7 +1,6 @@
 // Example bodies come from core's own renderer, so a document can never show a body the service
 // would not send.
 import { type ErrorContract, settingsOf } from '../contract.js';
-import type { ProblemExtras } from '../contract-error.js';
 import { normalizeWith } from '../normalize.js';
 import { problems } from '../problems.js';
 import { renderWith } from '../render.js';
@@ -11,13 +10,6 @@ import type { RequestLike, Shape } from '../types.js';
 export const EXAMPLE_PATH = '/widgets/7';
 
 const EXAMPLE_FIELDS = [{ field: 'name', detail: 'name must be a string of 1 to 50 characters' }] as const;
-
-/** What each built-in code's example carries besides its code: the headers and fields it is known for. */
-const EXAMPLE_EXTRAS: Readonly<Record<string, ProblemExtras>> = {
-  method_not_allowed: { headers: { allow: 'GET, HEAD, DELETE' } },
-  unauthorized: { headers: { 'www-authenticate': 'Bearer realm="api"' } },
-  too_many_requests: { headers: { 'retry-after': '30' } },
-};
 
 /**
  * Renders example bodies of one contract with its own options (catalog, type links, validation
@@ -35,9 +27,10 @@ export function exampleRenderer(contract: ErrorContract): (code: string, shape: 
     compact: { ...settings, shape: 'compact' as const, traceField: undefined },
   };
   const request: RequestLike = { method: 'GET', path: EXAMPLE_PATH, headers: { accept: 'application/json' } };
+  // Only bodies are rendered: the headers a code is known for (Allow, Retry-After) never change them.
   return (code, shape) => {
     // the factory's own detail ("The request has 1 invalid field."), as a real failure has
-    const error = code === 'validation_failed' ? problems.validationFailed([...EXAMPLE_FIELDS]) : contract.error(code, undefined, EXAMPLE_EXTRAS[code]);
+    const error = code === 'validation_failed' ? problems.validationFailed([...EXAMPLE_FIELDS]) : contract.error(code);
     const problem = normalizeWith(fixed[shape], error, request);
     return JSON.parse(renderWith(fixed[shape], problem, request).body ?? '{}') as Record<string, unknown>;
   };

@@ -84,6 +84,8 @@ function codesFor(operation: OpenApiDocument, document: OpenApiDocument, contrac
  * document.paths['/widgets'].get.responses['404']; // { $ref: '#/components/responses/not_found' }
  */
 export function withErrorResponses(document: OpenApiDocument, contract: ErrorContract, options: ErrorResponsesOptions = {}): OpenApiDocument {
+  // plain JavaScript may pass null where the options are optional
+  options ??= {};
   const { validatedBodies = 'auto', securityResponses = true, rateLimited = false, shape = 'auto' } = options;
   if (!['auto', 'all', 'none'].includes(validatedBodies)) throw new TypeError("error-contract: `validatedBodies` must be 'auto', 'all' or 'none'.");
   if (!['auto', 'detailed', 'compact'].includes(shape)) throw new TypeError("error-contract: `shape` must be 'auto', 'detailed' or 'compact'.");

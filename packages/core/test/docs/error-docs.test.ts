@@ -34,6 +34,17 @@ describe('errorDocs(contract)', () => {
     expect(doc.examples.compact).toEqual({ errors: [{ code: 'not_found', message: 'The requested resource was not found.' }] });
   });
 
+  it('JSON only when a JSON type is named and accepted: q=0 refuses it, */* alone gets the page', () => {
+    const type = (accept: string) => docs('/errors/not_found', accept)!.headers['content-type'];
+    expect(type('application/json;q=0, text/plain')).toMatch(/^text\/html/);
+    expect(type('*/*')).toMatch(/^text\/html/);
+    expect(type('application/problem+json')).toMatch(/^application\/json/);
+  });
+
+  it('null options (plain JavaScript) are no options', () => {
+    expect(errorDocs(contract, null as never).basePath).toBe('/errors');
+  });
+
   it('has a page for every built-in code and catalog code, with guidance written for the built-in ones', () => {
     for (const code of [...SPEC_CODES, 'widget_locked']) {
       const doc = JSON.parse(docs(`/errors/${code}`, 'application/json')!.body);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptPolicyOf, createErrorContract, errorComponents, knownCodes, plainText, responseName, SPEC_CODES, shapeAt, typeBaseOf } from '../../src/index.js';
+import { acceptPolicyOf, createErrorContract, errorComponents, withErrorResponses, knownCodes, plainText, responseName, SPEC_CODES, SPEC_STATUSES, shapeAt, typeBaseOf } from '../../src/index.js';
 import { expectValidOpenApi, schemaValidator } from './helpers.js';
 
 const catalog = { widget_locked: { status: 409, title: 'Widget locked', detail: 'Someone else is editing the widget.' } } as const;
@@ -128,4 +128,24 @@ describe('catalog texts given per language', () => {
     expect(example).toMatchObject({ status: 422, code: 'validation_failed' });
     expect(example).not.toHaveProperty('traceId');
   });
+});
+
+describe('knownCodes states the status the contract sends', () => {
+  it.each([
+    ['every status', {}],
+    ['the spec statuses only', { statuses: SPEC_STATUSES }],
+    ['422 for validation', { statuses: [...SPEC_STATUSES, 422], validationStatus: 422 as const }],
+  ])('with %s, each documented code has the status of its response', (_name, options) => {
+    const limited = createErrorContract({ catalog: { ...catalog, widget_gone: { status: 410 } }, onError: () => {}, ...options });
+    for (const [code, known] of knownCodes(limited)) {
+      const sent = limited.respond(limited.error(code as never), { method: 'GET', path: '/x', headers: {} });
+      expect({ code, status: known.status, title: known.title }).toEqual({ code, status: sent.status, title: JSON.parse(sent.body!).title });
+    }
+  });
+});
+
+it('errorComponents and withErrorResponses take null options (plain JavaScript) as none', () => {
+  expect(errorComponents(contract, null as never)).toEqual(errorComponents(contract));
+  const document = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/w': { get: { responses: { '200': { description: 'ok' } } } } } };
+  expect(withErrorResponses(structuredClone(document), contract, null as never)).toEqual(withErrorResponses(structuredClone(document), contract));
 });
