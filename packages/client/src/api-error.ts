@@ -112,8 +112,10 @@ export class ApiError<C extends string = string> extends Error {
   constructor(init: ApiErrorInit<C>) {
     super(init.message);
     this.name = 'ApiError';
-    // Every member of init, as it came: one assignment instead of one line per member.
-    Object.assign(this, init);
+    // Every member of init but what the class and Error have on their prototypes: an init rebuilt
+    // from JSON may carry `__proto__`, `is` or `name`, which must not replace its prototype,
+    // methods or name. (`message` is Error's too, and was given to super.)
+    for (const member in init) if (!(member in ApiError.prototype)) (this as Record<string, unknown>)[member] = init[member as keyof ApiErrorInit<C>];
     const seconds = retryAfterSeconds(this);
     (this as { retryAfter?: number }).retryAfter = seconds && seconds * 1000;
   }

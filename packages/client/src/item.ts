@@ -29,7 +29,8 @@ export function readItem(entry: unknown, compact: boolean): Item | undefined {
   const lead = compact ? COMPACT_FIELD.exec(text!) : null;
   let field = typeof entry.field === 'string' ? entry.field : (pick(entry, 'name', 'param') ?? lead?.[1]);
   // RFC 9457's own example sends pointers as URI fragments (`#/age`): the `#` goes.
-  const pointer = (pick(entry, 'pointer') ?? pick(source, 'pointer'))?.replace(/^#/, '') ?? (field && toPointer(field));
+  // Only a pointer is read as one (`/age`, `#/age`); anything else sent there is no location.
+  const pointer = /^#?(\/.*)/s.exec(pick(entry, 'pointer') ?? pick(source, 'pointer') ?? '')?.[1] ?? (field && toPointer(field));
   // A query parameter or a header is a field with no place in the body: no pointer.
   field ??= pick(source, 'parameter', 'header') ?? (pointer && fromPointer(pointer));
   return { code, text, fieldError: field === undefined ? undefined : { field, pointer, detail: lead?.[2] ?? text ?? code! } };

@@ -73,8 +73,9 @@ export function parseErrorBody<C extends string = string>(status: number, body: 
     const ownCode = (code ?? items.find((item) => item.code)?.code) || derivedCode;
     // A field's problem is not the error's summary: a problem-details title is, before it.
     const message = pick(root, 'detail', 'message') ?? items.find((item) => !item.fieldError)?.text ?? title ?? items[0]?.text ?? phrase;
-    const extensions: Json = {};
-    if (object) for (const key of Object.keys(object)) if (!DETAILED_MEMBERS.includes(key)) extensions[key] = object[key];
+    // fromEntries defines each key as an own member: an assignment of `__proto__` (which JSON.parse
+    // makes an own key) would set the object's prototype instead
+    const extensions: Json = Object.fromEntries(Object.entries(object ?? {}).filter(([key]) => !DETAILED_MEMBERS.includes(key)));
     Object.assign(init, {
       code: ownCode,
       message,

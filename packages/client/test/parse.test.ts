@@ -98,3 +98,42 @@ describe('parseErrorBody', () => {
     expect(String(error)).toBe('ApiError: No widget has the id "9".');
   });
 });
+
+describe('what a hostile or odd server sends is read as data, never as structure', () => {
+  it('a `__proto__` member of the body is an own extension, not the extensions’ prototype', () => {
+    const error = parseErrorBody(400, JSON.parse('{"title":"x","__proto__":{"isAdmin":true}}'));
+    expect(Object.getPrototypeOf(error.extensions)).toBe(Object.prototype);
+    expect((error.extensions as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(Object.keys(error.extensions)).toEqual(['__proto__']);
+  });
+
+  it('an init rebuilt from JSON cannot replace the error’s prototype, methods or name', () => {
+    const init = JSON.parse('{"status":404,"code":"not_found","message":"gone","problems":[],"fieldErrors":[],"body":null,"shape":"unknown","extensions":{},"is":1,"name":"Evil","__proto__":{"status":1}}');
+    const error = new ApiError({ ...init, headers: new Headers() });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.is('not_found')).toBe(true);
+    expect(error.name).toBe('ApiError');
+    expect(error.status).toBe(404);
+  });
+
+  it('a compact element with members of its own (`details`, `resource`) stays compact', () => {
+    const error = parseErrorBody(400, { errors: [{ code: 'validation_failed', message: 'name: Required', details: 'x', resource: 'widget' }] });
+    expect({ shape: error.shape, dialect: error.dialect, fields: error.fieldErrors.map((f) => f.field) }).toEqual({ shape: 'compact', dialect: 'compact', fields: ['name'] });
+  });
+
+  it('a `pointer` that is no JSON Pointer is not read as one (the first letter is not dropped)', () => {
+    const error = parseErrorBody(400, { title: 'Bad', errors: [{ detail: 'too young', pointer: 'age' }, { detail: 'bad', pointer: '#/name' }] });
+    expect(error.fieldErrors.map(({ field, pointer }) => ({ field, pointer }))).toEqual([{ field: 'name', pointer: '/name' }]);
+  });
+
+  it('a Retry-After longer than a timer can hold is no wait; a long one within it is kept', () => {
+    expect(parseErrorBody(429, '', { 'retry-after': '9'.repeat(30) }).retryAfter).toBeUndefined();
+    expect(parseErrorBody(503, '', { 'retry-after': '86400' }).retryAfter).toBe(86_400_000);
+  });
+
+  it('only a valid traceparent gives the trace id; anything else is not shown to people', () => {
+    expect(parseErrorBody(500, '', { traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01' }).traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(parseErrorBody(500, '', { traceparent: 'zz-<img src=x onerror=alert(1)>-y' }).traceId).toBeUndefined();
+    expect(parseErrorBody(500, '', { traceparent: `00-${'0'.repeat(32)}-00f067aa0ba902b7-01` }).traceId).toBeUndefined();
+  });
+});

@@ -44,8 +44,13 @@ export function reasonPhrase(status: number): string {
  * codeForStatus(404); // 'not_found'
  */
 export function codeForStatus(status: number): string {
-  return codeOf(status);
+  let code = CODES.get(status);
+  if (code === undefined) CODES.set(status, (code = codeOf(status)));
+  return code;
 }
+
+// Codes by status, made once: this runs for every error (http-status does not cache, for the client's size).
+const CODES = new Map<number, string>();
 
 /** A sentence for the client that says nothing about the error itself. */
 export function genericDetail(status: number): string {

@@ -1,5 +1,6 @@
-// One table of the error statuses, bundled into @error-contract/core and @error-contract/client
-// at build time, so the client can derive codes as core does without depending on core.
+// One table of the error statuses (and the W3C traceparent reader, trace-context.ts), bundled into
+// @error-contract/core and @error-contract/client at build time, so the client reads codes and
+// trace ids as core writes them without depending on core.
 
 // Reason phrases of RFC 9110 section 15 (and the registered 4xx/5xx extensions), written out
 // here rather than imported so that core needs no Node module and stays in a browser bundle.
@@ -56,24 +57,17 @@ export function reasonPhrase(status: number): string {
   return REASON_PHRASES[status] ?? (status < 500 ? 'Client Error' : 'Server Error');
 }
 
-const CODES = new Map<number, string>();
-
 /**
  * The default code of a status: its reason phrase in lower_snake_case (`405` -> `method_not_allowed`).
+ * Not cached here (the client calls it once per error, and every byte ships to browsers); core
+ * keeps its own cache.
  *
  * @example
  * codeForStatus(404); // 'not_found'
  */
 export function codeForStatus(status: number): string {
-  let code = CODES.get(status);
-  if (code === undefined) {
-    code = reasonPhrase(status)
-      .toLowerCase()
-      .replace(/'/g, '')
-      .replace(/[^a-z0-9]+/g, '_')
-      .replace(/^_|_$/g, '');
-    CODES.set(status, code);
-  }
-  return code;
+  // every phrase starts and ends with a letter, so no underscore leads or trails
+  return reasonPhrase(status).replace(/'/g, '').replace(/\W+/g, '_').toLowerCase();
 }
 
+export { traceIdOfTraceparent } from './trace-context.js';

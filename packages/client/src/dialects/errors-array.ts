@@ -9,11 +9,8 @@ import type { Reading } from './types.js';
 export function errorsArray(body: Json): Reading | undefined {
   const errors = arrayMember(body, 'errors');
   if (!errors) return undefined;
-  const members = Object.keys(errors.find(isObject) ?? {}).join();
-  const dialect = /source|title|detail|status/.test(members)
-    ? 'json-api'
-    : /locations|path|extensions/.test(members) || 'data' in body
-      ? 'graphql'
-      : 'compact';
+  // whole member names, between commas: a compact element may carry others (`details`, `resource`)
+  const members = `,${Object.keys(errors.find(isObject) ?? {})},`;
+  const dialect = /,(source|title|detail|status),/.test(members) ? 'json-api' : /,(locations|path|extensions),/.test(members) || 'data' in body ? 'graphql' : 'compact';
   return [dialect, {}, errors];
 }
