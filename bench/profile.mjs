@@ -2,20 +2,29 @@
 // function (what the contract's own code costs is the sum of its frames):
 //   node profile.mjs <express|koa|hono> <bare|minimal|contract> [path] [method] [filter regexp]
 //   node profile.mjs hono contract /widgets PUT 'packages/|hono/dist'
+// --mixed first sends every case of the run (800 requests each), so the profile is of a server
+// that has seen every kind of failure, as in the full run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { CASES } from './http/cases.mjs';
 import { hasTaskset, SERVER_CORE } from './http/servers.mjs';
 
-const [framework = 'express', variant = 'contract', path = '/widgets', method = 'GET', filter = '.'] = process.argv.slice(2);
+const mixed = process.argv.includes('--mixed');
+const [framework = 'express', variant = 'contract', path = '/widgets', method = 'GET', filter = '.'] = process.argv.slice(2).filter((arg) => arg !== '--mixed');
 const here = dirname(fileURLToPath(import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'error-contract-profile-'));
 const node = [process.execPath, '--cpu-prof', `--cpu-prof-dir=${directory}`, join(here, 'servers', `${framework}.mjs`), variant];
 const child = spawn(hasTaskset ? 'taskset' : node[0], hasTaskset ? ['-c', SERVER_CORE, ...node] : node.slice(1), { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
 const port = await new Promise((resolve) => child.on('message', (message) => message?.type === 'ready' && resolve(message.port)));
+if (mixed) {
+  for (const kase of CASES.filter((each) => each.variants.includes(variant))) {
+    await new Promise((resolve) => autocannon({ url: `http://127.0.0.1:${port}${kase.request.path}`, method: kase.request.method, headers: kase.request.headers, connections: 10, amount: 800 }, resolve));
+  }
+}
 await new Promise((resolve) => autocannon({ url: `http://127.0.0.1:${port}${path}`, method, headers: { accept: 'application/json' }, connections: 10, duration: 5 }, resolve));
 await new Promise((resolve) => {
   child.once('exit', resolve);
