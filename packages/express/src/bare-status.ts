@@ -6,8 +6,10 @@
 // comparison.
 import { type ErrorContract, isBareErrorResponse, problem } from '@error-contract/core';
 import { ServerResponse } from 'node:http';
-import type { Request, Response } from 'express';
+import type { Application, Request, Response } from 'express';
+import { isFirstLayer } from './first-layer.js';
 import { requestLike } from './request-like.js';
+import { routerOf } from './route-methods.js';
 import { writeResponse } from './write-response.js';
 
 type AnyEnd = (this: Response, ...args: unknown[]) => Response;
@@ -51,9 +53,44 @@ const PATCHED = new WeakSet<object>();
 // The `end` a response had as its own before ours (compression's, say), for responses given ours.
 const OWN_BEFORE = new WeakMap<Response, AnyEnd>();
 
+// App response prototypes whose guard is the app's first layer at `/`: every response of such an
+// app passed the guard, so none is marked (a WeakMap entry per response cost Express's happy path
+// about 1 µs: a response's first use as a key gives it an identity hash). Checked again when a
+// bare status ends, in case the app's layers changed.
+interface FirstGuard {
+  contract: ErrorContract;
+  guard: unknown;
+  app: Application;
+  stack: readonly unknown[];
+  length: number;
+}
+const FIRST_GUARDS = new WeakMap<object, FirstGuard>();
+let firstGuardCount = 0;
+
+function stillFirst(first: FirstGuard): boolean {
+  const stack = routerOf(first.app)?.stack;
+  return stack !== undefined && isFirstLayer(stack, first.guard);
+}
+
+/**
+ * The contract of the outermost first-layer guard this response passed (apps nest: a sub-app's
+ * response inherits from its parent's), as the first guard to arm a response wins.
+ */
+function firstGuardOf(res: Response): ErrorContract | undefined {
+  if (firstGuardCount === 0) return undefined;
+  let found: FirstGuard | undefined;
+  for (let prototype = Object.getPrototypeOf(res) as object | null; prototype !== null; prototype = Object.getPrototypeOf(prototype) as object | null) {
+    const first = FIRST_GUARDS.get(prototype);
+    if (first !== undefined && stillFirst(first)) found = first;
+  }
+  const req = res.req as Request | undefined;
+  if (found === undefined || req === undefined || !found.contract.inScope(req.originalUrl ?? req.url)) return undefined;
+  return found.contract;
+}
+
 function endArmed(res: Response, before: AnyEnd, args: unknown[]): Response {
   if (res.statusCode < 400 || res.headersSent || WRITING.has(res)) return before.apply(res, args);
-  const contract = ARMED.get(res);
+  const contract = ARMED.get(res) ?? firstGuardOf(res);
   if (contract === undefined) return before.apply(res, args);
   return endBare(res, before, contract, args);
 }
@@ -75,6 +112,21 @@ function patchPrototype(prototype: { end: AnyEnd }): void {
   };
 }
 
+function isAppPrototype(prototype: object): boolean {
+  return Object.hasOwn(prototype, 'app') && prototype !== ServerResponse.prototype;
+}
+
+/** Registers `guard` for every response of its app when it is the app's first layer at `/`. */
+function armAsFirstLayer(req: Request, prototype: { end: AnyEnd }, contract: ErrorContract, guard: unknown): boolean {
+  const app = req.app;
+  const stack = typeof app === 'function' ? routerOf(app)?.stack : undefined;
+  if (stack === undefined || (prototype as { app?: unknown }).app !== app || !isAppPrototype(prototype) || !isFirstLayer(stack, guard)) return false;
+  if (!PATCHED.has(prototype)) patchPrototype(prototype);
+  if (!FIRST_GUARDS.has(prototype)) firstGuardCount++;
+  FIRST_GUARDS.set(prototype, { contract, guard, app, stack, length: stack.length });
+  return true;
+}
+
 /**
  * Makes a bare error status of this one response answer in the contract's shape.
  *
@@ -82,17 +134,24 @@ function patchPrototype(prototype: { end: AnyEnd }): void {
  * for each app; a mounted sub-app's inherits from it), not on each response: an own `end`, a new
  * function on every response, cost Express's happy path 8% of its CPU (about 10 µs a request,
  * measured). A response the guard did not let through reaches the same `end` and is passed on
- * after a status comparison. A response that already has its own `end` (compression, placed
+ * after a status comparison. When the guard is the app's first layer at `/`, no response is
+ * marked: all of the app's passed it. A response that already has its own `end` (compression, placed
  * before the guard, wraps it) gets ours on top, so ours still runs before that one writes
  * headers; so does one whose prototype is not an app's (Node's `ServerResponse.prototype`).
  */
-export function armBareStatus(res: Response, contract: ErrorContract): void {
-  if (ARMED.has(res)) return;
-  ARMED.set(res, contract);
+export function armBareStatus(req: Request, res: Response, contract: ErrorContract, guard: unknown): void {
   const prototype = Object.getPrototypeOf(res) as { end: AnyEnd } | null;
-  if (prototype !== null && !Object.hasOwn(res, 'end')) {
+  const ownEnd = Object.hasOwn(res, 'end');
+  if (prototype !== null && !ownEnd) {
+    const first = FIRST_GUARDS.get(prototype);
+    if (first !== undefined && first.guard === guard && first.stack.length === first.length) return;
+    if (armAsFirstLayer(req, prototype, contract, guard)) return;
+  }
+  if (ARMED.has(res) || firstGuardOf(res) !== undefined) return;
+  ARMED.set(res, contract);
+  if (prototype !== null && !ownEnd) {
     if (PATCHED.has(prototype)) return;
-    if (Object.hasOwn(prototype, 'app') && (prototype as object) !== ServerResponse.prototype) {
+    if (isAppPrototype(prototype)) {
       patchPrototype(prototype);
       return;
     }

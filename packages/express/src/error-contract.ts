@@ -85,7 +85,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
           const refusal = contract.checkRequest(requestLike(req));
           if (refusal !== undefined) return endAsContract(res, () => writeResponse(res, refusal, { replacesBody: false }));
         }
-        if (bareStatuses) armBareStatus(res, contract);
+        if (bareStatuses) armBareStatus(req, res, contract, errorContractGuard);
         // Sub-apps hide their routes from the parent: note the ones this request enters, for 405.
         const router = rootRouterOf(req.app);
         if (router !== undefined && mountsApp(router.stack)) trackEnteredApps(res);

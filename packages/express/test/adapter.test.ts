@@ -405,6 +405,49 @@ describe.each(expresses)('%s', (_name, express, major) => {
       expect((await request(app).get('/after').set(JSON_ACCEPT)).body).toMatchObject({ status: 403, code: 'forbidden' });
     });
 
+    it('a guard that is the app’s first layer covers every response; a layer moved before it later keeps its bare status', async () => {
+      const app = express();
+      const errors = errorContract({ onError: () => {} });
+      app.use(errors.guard());
+      app.get('/after', (_req, res) => res.sendStatus(403));
+      expect((await request(app).get('/after').set(JSON_ACCEPT)).body).toMatchObject({ status: 403, code: 'forbidden' });
+      app.use((req, res, next) => (req.path === '/sneak' ? res.sendStatus(403) : next()));
+      const stack = ((app as unknown as { _router?: { stack: unknown[] } })._router ?? (app as unknown as { router: { stack: unknown[] } }).router).stack;
+      stack.splice(major === 4 ? 2 : 0, 0, stack.pop());
+      const sneak = await request(app).get('/sneak').set(JSON_ACCEPT);
+      expect(sneak.status).toBe(403);
+      expect(sneak.text).toBe('Forbidden');
+      expect((await request(app).get('/after').set(JSON_ACCEPT)).body).toMatchObject({ status: 403, code: 'forbidden' });
+    });
+
+    it('a first-layer guard leaves paths outside the contract’s scope as Express answers them', async () => {
+      const app = express();
+      const errors = errorContract({ scope: '/api', onError: () => {} });
+      app.use(errors.guard());
+      app.get('/api/forbidden', (_req, res) => res.sendStatus(403));
+      app.get('/page', (_req, res) => res.sendStatus(403));
+      expect((await request(app).get('/api/forbidden').set(JSON_ACCEPT)).body).toMatchObject({ status: 403, code: 'forbidden' });
+      const page = await request(app).get('/page').set(JSON_ACCEPT);
+      expect(page.status).toBe(403);
+      expect(page.text).toBe('Forbidden');
+    });
+
+    it('with a guard first in the app and another first in a sub-app, the outer contract answers (the first guard a response passes)', async () => {
+      const app = express();
+      const sub = express();
+      const outer = errorContract({ typeBaseUrl: 'https://outer.example/errors/', onError: () => {} });
+      const inner = errorContract({ typeBaseUrl: 'https://inner.example/errors/', onError: () => {} });
+      app.use(outer.guard());
+      sub.use(inner.guard());
+      sub.get('/forbidden', (_req, res) => res.sendStatus(403));
+      app.use('/sub', sub);
+      for (let round = 0; round < 2; round++) {
+        const res = await request(app).get('/sub/forbidden').set(JSON_ACCEPT);
+        expect(res.status).toBe(403);
+        expect(res.body.type).toBe('https://outer.example/errors/forbidden');
+      }
+    });
+
     it('a middleware before the guard that wraps res.end (as compression does) gets the contract body through its wrapper', async () => {
       const app = express();
       const errors = errorContract({ onError: () => {} });
