@@ -147,8 +147,10 @@ export function armBareStatus(req: Request, res: Response, contract: ErrorContra
     if (first !== undefined && first.guard === guard && first.stack.length === first.length) return;
     if (armAsFirstLayer(req, prototype, contract, guard)) return;
   }
-  if (ARMED.has(res) || firstGuardOf(res) !== undefined) return;
-  ARMED.set(res, contract);
+  if (ARMED.has(res)) return;
+  // A first-layer guard of an enclosing app saw it first: its contract answers (see firstGuardOf),
+  // but a response with an `end` of its own still needs ours on top, below.
+  if (firstGuardOf(res) === undefined) ARMED.set(res, contract);
   if (prototype !== null && !ownEnd) {
     if (PATCHED.has(prototype)) return;
     if (isAppPrototype(prototype)) {
@@ -156,6 +158,7 @@ export function armBareStatus(req: Request, res: Response, contract: ErrorContra
       return;
     }
   }
+  if (res.end === ownContractEnd) return;
   OWN_BEFORE.set(res, res.end as AnyEnd);
   res.end = ownContractEnd as Response['end'];
 }

@@ -1,5 +1,6 @@
 import createError from 'http-errors';
 import { rateLimit } from 'express-rate-limit';
+import type { RequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { notFound, unauthorized } from '@error-contract/core';
@@ -7,6 +8,16 @@ import { errorContract } from '../src/index.js';
 import { expresses } from './frameworks.js';
 
 const JSON_ACCEPT = { Accept: 'application/json' };
+
+/** A middleware that wraps `res.end`, as compression does, and marks the responses it ended. */
+const wrapsEnd: RequestHandler = (_req, res, next) => {
+  const end = res.end as (...args: unknown[]) => unknown;
+  res.end = function wrappedEnd(this: typeof res, ...args: unknown[]) {
+    if (!this.headersSent) this.setHeader('x-wrapped', 'yes');
+    return end.apply(this, args);
+  } as typeof res.end;
+  next();
+};
 
 describe.each(expresses)('%s', (_name, express, major) => {
   /** An app with the four-line setup around `routes`. */
@@ -451,14 +462,7 @@ describe.each(expresses)('%s', (_name, express, major) => {
     it('a middleware before the guard that wraps res.end (as compression does) gets the contract body through its wrapper', async () => {
       const app = express();
       const errors = errorContract({ onError: () => {} });
-      app.use((_req, res, next) => {
-        const end = res.end;
-        res.end = function wrappedEnd(this: typeof res, ...args: unknown[]) {
-          if (!this.headersSent) this.setHeader('x-wrapped', 'yes');
-          return (end as (...a: unknown[]) => typeof res).apply(this, args);
-        } as typeof res.end;
-        next();
-      });
+      app.use(wrapsEnd);
       app.use(errors.guard());
       app.get('/forbidden', (_req, res) => res.sendStatus(403));
       app.get('/ok', (_req, res) => res.json([]));
@@ -468,6 +472,21 @@ describe.each(expresses)('%s', (_name, express, major) => {
         expect(res.headers['x-wrapped']).toBe('yes');
         await request(app).get('/ok').set(JSON_ACCEPT).expect(200, []);
       }
+    });
+
+    it('a sub-app whose guard is its first layer, behind a parent’s end wrapper on some paths only, converts on those paths too', async () => {
+      const app = express();
+      const api = express();
+      const errors = errorContract({ onError: () => {} });
+      api.use(errors.guard());
+      api.get('/ok', (_req, res) => res.json([]));
+      api.get('/wrapped/forbidden', (_req, res) => res.sendStatus(403));
+      app.use('/api/wrapped', wrapsEnd);
+      app.use('/api', api);
+      await request(app).get('/api/ok').set(JSON_ACCEPT).expect(200, []);
+      const res = await request(app).get('/api/wrapped/forbidden').set(JSON_ACCEPT);
+      expect(res.body).toMatchObject({ status: 403, code: 'forbidden' });
+      expect(res.headers['x-wrapped']).toBe('yes');
     });
   });
 
