@@ -62,20 +62,6 @@ export function resolveContract(contractOrOptions: ErrorContract | ErrorContract
   return isContract ? (contractOrOptions as ErrorContract) : createErrorContract({ ...defaults, ...(contractOrOptions as ErrorContractOptions) });
 }
 
-/**
- * Creates the error contract of a service: adapters for Express, Koa and Hono take it as their
- * one option, and every failure they see is answered through it.
- *
- * @example
- * import { createErrorContract, SPEC_STATUSES } from '@error-contract/core';
- *
- * const contract = createErrorContract({
- *   typeBaseUrl: 'https://docs.example.com/errors/',
- *   catalog: { widget_locked: { status: 409, title: 'Widget locked' } },
- * });
- * throw contract.error('widget_locked', 'Widget 7 is being edited.');
- * // -> 409 { type: 'https://docs.example.com/errors/widget_locked', title: 'Widget locked', ... }
- */
 // The resolved options, kept on each contract for core's own readers (the OpenAPI fragment, the
 // docs pages), under a registered symbol so that two copies of core read each other's contracts.
 const SETTINGS = Symbol.for('error-contract.settings');
@@ -90,6 +76,20 @@ export function settingsOf(contract: ErrorContract): Settings {
   return settings;
 }
 
+/**
+ * Creates the error contract of a service: adapters for Express, Koa and Hono take it as their
+ * one option, and every failure they see is answered through it.
+ *
+ * @example
+ * import { createErrorContract, SPEC_STATUSES } from '@error-contract/core';
+ *
+ * const contract = createErrorContract({
+ *   typeBaseUrl: 'https://docs.example.com/errors/',
+ *   catalog: { widget_locked: { status: 409, title: 'Widget locked' } },
+ * });
+ * throw contract.error('widget_locked', 'Widget 7 is being edited.');
+ * // -> 409 { type: 'https://docs.example.com/errors/widget_locked', title: 'Widget locked', ... }
+ */
 export function createErrorContract<const C extends Catalog<L> = {}, const L extends string = string>(options: ErrorContractOptions<C, L> = {}): ErrorContract<C> {
   const settings = resolveSettings(options as ErrorContractOptions<Catalog>);
   const normalize = (error: unknown, request: RequestLike) => normalizeWith(settings, error, request);

@@ -26,7 +26,7 @@ export { formatAllow, problem, problems, type TooManyRequestsOptions, type Unaut
 export { firstSegment, pathOfTarget, withoutDotSegments, withoutQuery } from './path.js';
 export { isMalformedPath } from './request-checks.js';
 export { rememberedRouteMiss, routeMiss } from './routing.js';
-export { documentedCodes, type KnownCode, knownCodes, plainText, SPEC_CODES } from './schema/codes.js';
+export { documentedCodes, type KnownCode, knownCodes, SPEC_CODES } from './schema/codes.js';
 export { type ErrorComponentsOptions, errorComponents, type OpenApiFragment, responseName, SCHEMA_NAMES } from './schema/components.js';
 export { type ErrorResponsesOptions, type OpenApiDocument, withErrorResponses } from './schema/operations.js';
 export { acceptPolicyOf, shapeAt, typeBaseOf } from './schema/probe.js';

@@ -1,7 +1,7 @@
 // Where the framework found no handler: is the path there under other methods (405) or not (404)?
 // Adapters read their framework's route tables; the decision from what they read is made here.
 import type { ProblemInit } from './contract-error.js';
-import { problems } from './problems.js';
+import { problem, problems } from './problems.js';
 
 // A route registered for every method (`app.all`, `router.all`) is middleware, not a declaration
 // of what the resource supports: Express and @koa/router expand it to every method Node knows
@@ -31,17 +31,18 @@ export function routeMiss(method: string, routeMethods: Iterable<Iterable<string
   return problems.methodNotAllowed(declared);
 }
 
-// Answers already made, per object that stands for a route table's answer for a path (see below).
-const REMEMBERED = new WeakMap<object, Map<string, ProblemInit>>();
+// What a route miss was, per object that stands for a route table's answer for a path (see
+// below) and method: the `Allow` value of a 405, or null for a 404.
+const REMEMBERED = new WeakMap<object, Map<string, string | null>>();
 // Methods are the client's to choose: a path keeps at most this many answers.
 const MAX_METHODS_PER_KEY = 16;
 
 /**
- * `routeMiss`, made once per `key` and method and then handed out again: a 405's problem and its
- * `Allow` value cost about 1 µs to make. `key` is an object that stands for the route lists, such
- * as an adapter's memo entry for a path or a node standing for the router layers that matched; `routeMethods` is
- * called only when nothing is remembered. What it returns is frozen: every request with that key
- * and method gets the same one.
+ * `routeMiss`, decided once per `key` and method: the routes are asked for (`routeMethods`) and
+ * the `Allow` value made (about 1 µs for a 405) only the first time. `key` is an object that
+ * stands for the route lists, such as an adapter's memo entry for a path or a node standing for
+ * the router layers that matched. Each call still gets a problem of its own, as `routeMiss` gives
+ * one: `onError` and the other callbacks may tag what they are handed.
  *
  * @example
  * const miss = rememberedRouteMiss(layer, ctx.method, () => [layer.methods]);
@@ -49,12 +50,10 @@ const MAX_METHODS_PER_KEY = 16;
 export function rememberedRouteMiss(key: object, method: string, routeMethods: () => Iterable<Iterable<string>>): ProblemInit {
   let byMethod = REMEMBERED.get(key);
   if (byMethod === undefined) REMEMBERED.set(key, (byMethod = new Map()));
-  let miss = byMethod.get(method);
-  if (miss === undefined) {
-    miss = routeMiss(method, routeMethods());
-    if (miss.headers !== undefined) Object.freeze(miss.headers);
-    Object.freeze(miss);
-    if (byMethod.size < MAX_METHODS_PER_KEY) byMethod.set(method, miss);
-  }
+  const allow = byMethod.get(method);
+  if (allow === null) return problems.notFound();
+  if (allow !== undefined) return problem(405, undefined, { headers: { allow } });
+  const miss = routeMiss(method, routeMethods());
+  if (byMethod.size < MAX_METHODS_PER_KEY) byMethod.set(method, miss.status === 405 ? (miss.headers?.allow ?? null) : null);
   return miss;
 }

@@ -45,21 +45,6 @@ function heldHeaders(c: Context): Headers | undefined {
 }
 
 /**
- * Whether no handler or middleware matched the request, so none ran on this context and it can
- * hold no headers: the case of a route miss answered by `notFound`, where the probe of
- * `heldHeaders` (a response and a Headers made to be looked at) is skipped. Read from
- * `c.req.matchedRoutes` (there in every Hono 4); false where it is missing.
- */
-function noHandlerRan(c: Context): boolean {
-  try {
-    const matched = (c.req as { matchedRoutes?: unknown }).matchedRoutes;
-    return Array.isArray(matched) && matched.length === 0;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * A contract response through the context, so headers set earlier with `c.header()` (CORS,
  * rate-limit headers) stay. After a handler ran (`replacesBody`), the headers of the body it
  * abandoned are removed first; `notFound` skips that, since no handler ran, and each removal
@@ -71,7 +56,7 @@ function noHandlerRan(c: Context): boolean {
  * quarter of Hono's whole 404).
  */
 export function respondOn(c: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): Response {
-  const held = noHandlerRan(c) ? undefined : heldHeaders(c);
+  const held = heldHeaders(c);
   if (held === undefined) {
     // Nothing to keep. What a handler left (possibly no Response at all, a string, say) goes, or
     // Hono would try to copy its headers onto ours. Only a finished context has one: clearing

@@ -1,7 +1,7 @@
 // The methods of the app's routes whose path matches, from `app.routes` (each `{ method, path }`;
 // `app.all()` and middleware are method `ALL`). Sub-apps mounted with `app.route()` and
 // `basePath()` add their routes to it, so they are seen too.
-import { firstSegment, type ProblemInit, rememberedRouteMiss } from '@error-contract/core';
+import { firstSegment, type ProblemInit, problems, rememberedRouteMiss, routeMiss } from '@error-contract/core';
 import type { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 
@@ -9,14 +9,16 @@ import { TrieRouter } from 'hono/router/trie-router';
 // every method with its own method as the data. Asking the app's router instead (one match per
 // declared method) costs what a hit costs there, and a hit in Hono's RegExpRouter grows with the
 // route count (it finds the matched route by scanning its capture groups): 405 cost 2.4x as much
-// with 1,000 routes as with 10. The trie is rebuilt when the route list grows.
+// with 1,000 routes as with 10. The trie is rebuilt when the route list grows. Apps on a router
+// whose matching a trie does not reproduce (see TRIE_ALIKE) are asked directly, as before.
 //
 // Most route misses are 404s whose first segment no route has (`/nothing/here` in an app of
 // `/widgets` routes): when every route starts with a literal segment, those are answered from a
 // set of first segments without searching the trie.
 interface MethodsIndex {
   count: number;
-  router: TrieRouter<string>;
+  /** The declared methods whose routes match `path`, each once. */
+  methodsAt: (path: string) => string[];
   /** The literal first segments of all routes, or undefined when one starts with a pattern. */
   firstSegments: Set<string> | undefined;
   /** Answers already found, by path: a 405's trie search costs about 1 µs, a Map lookup 0.1. */
@@ -33,20 +35,46 @@ const MAX_REMEMBERED_PATH_LENGTH = 256;
 const METHODS_BY_PATH = new WeakMap<Hono<any, any, any>, MethodsIndex>();
 const LITERAL_SEGMENT = /^[\w.~-]*$/;
 
+// The routers whose matching a trie of the routes reproduces: Hono's default (a SmartRouter that
+// picks RegExpRouter or TrieRouter) and those two. PatternRouter (`hono/tiny`) and LinearRouter
+// (`hono/quick`) differ on some patterns and trailing slashes, so their apps are asked directly.
+const TRIE_ALIKE = new Set(['SmartRouter', 'RegExpRouter', 'TrieRouter']);
+
+type RouteData = [unknown, { method?: string } | undefined];
+
+/** Asks the app's own router once per declared method (what a trie cannot stand in for). */
+function askingTheApp(app: Hono<any, any, any>, declared: string[]): (path: string) => string[] {
+  return (path) =>
+    declared.filter((method) => {
+      const [matched] = app.router.match(method, path) as unknown as [Array<[RouteData, unknown]>];
+      return matched.some(([data]) => data?.[1]?.method === method);
+    });
+}
+
+function searchingATrie(routes: Array<{ method: string; path: string }>): (path: string) => string[] {
+  const router = new TrieRouter<string>();
+  for (const route of routes) router.add('ALL', route.path, route.method);
+  return (path) => {
+    const methods: string[] = [];
+    for (const [method] of router.match('ALL', path)[0] as [string, unknown][]) if (!methods.includes(method)) methods.push(method);
+    return methods;
+  };
+}
+
 function methodsIndex(app: Hono<any, any, any>): MethodsIndex {
   const known = METHODS_BY_PATH.get(app);
   if (known !== undefined && known.count === app.routes.length) return known;
-  const router = new TrieRouter<string>();
   let firstSegments: Set<string> | undefined = new Set();
   // `app.all()` and middleware are method ALL: they declare nothing about the resource
-  for (const route of app.routes) {
-    if (route.method === 'ALL') continue;
-    router.add('ALL', route.path, route.method.toUpperCase());
+  const routes = app.routes.filter((route) => route.method !== 'ALL');
+  for (const route of routes) {
     const first = route.path.startsWith('/') ? firstSegment(route.path) : undefined;
     if (first === undefined || !LITERAL_SEGMENT.test(first)) firstSegments = undefined;
     else firstSegments?.add(first);
   }
-  const index = { count: app.routes.length, router, firstSegments, byPath: new Map() };
+  const declared = [...new Set(routes.map((route) => route.method))];
+  const methodsAt = TRIE_ALIKE.has((app.router as { name?: string }).name ?? '') ? searchingATrie(routes) : askingTheApp(app, declared);
+  const index = { count: app.routes.length, methodsAt, firstSegments, byPath: new Map() };
   METHODS_BY_PATH.set(app, index);
   return index;
 }
@@ -59,18 +87,16 @@ export function routeMethods(app: Hono<any, any, any>, path: string): string[][]
   } catch {
     return [];
   }
-  const { router, firstSegments, byPath } = index;
+  const { methodsAt, firstSegments, byPath } = index;
   if (firstSegments !== undefined && path.startsWith('/') && !firstSegments.has(firstSegment(path))) return NO_METHODS;
   const known = byPath.get(path);
   if (known !== undefined) return known;
-  let matched: [string, unknown][];
+  let methods: string[];
   try {
-    matched = router.match('ALL', path)[0] as [string, unknown][];
+    methods = methodsAt(path);
   } catch {
     return [];
   }
-  const methods: string[] = [];
-  for (const [method] of matched) if (!methods.includes(method)) methods.push(method);
   const lists = methods.map((method) => [method]);
   if (path.length > MAX_REMEMBERED_PATH_LENGTH) return lists;
   if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
@@ -78,8 +104,14 @@ export function routeMethods(app: Hono<any, any, any>, path: string): string[][]
   return lists;
 }
 
-/** Core's `routeMiss` for this request, remembered with the path's method lists (see above). */
+/**
+ * Core's `routeMiss` for this request, remembered with the path's method lists (see above). A path
+ * no route has is a 404 whatever the method, and a path too long to be remembered has no lists
+ * that last: neither is kept.
+ */
 export function routeMissOf(app: Hono<any, any, any>, method: string, path: string): ProblemInit {
   const lists = routeMethods(app, path);
+  if (lists.length === 0) return problems.notFound();
+  if (path.length > MAX_REMEMBERED_PATH_LENGTH) return routeMiss(method, lists);
   return rememberedRouteMiss(lists, method, () => lists);
 }

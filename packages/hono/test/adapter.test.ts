@@ -364,6 +364,52 @@ describe('notFound: 404 and 405 from the routes', () => {
   });
 });
 
+describe('headers an app sets where no route matched', () => {
+  it('a notFound that sets a header and hands over to ours keeps it', async () => {
+    const app = new Hono();
+    const errors = errorContract(app, { onError: () => {} });
+    app.notFound((c) => {
+      c.header('access-control-allow-origin', '*');
+      return errors.notFound(c);
+    });
+    const res = await errors.fetch(new Request('http://localhost/nothing', { headers: JSON_ACCEPT }));
+    expect(res.status).toBe(404);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('a notFound that sets a header and then throws keeps it on the 500', async () => {
+    const app = new Hono();
+    const errors = errorContract(app, { onError: () => {} });
+    app.onError(errors.onError);
+    app.notFound((c) => {
+      c.header('x-request-id', 'req-9');
+      throw new Error('the not-found page is broken');
+    });
+    const res = await errors.fetch(new Request('http://localhost/nothing', { headers: JSON_ACCEPT }));
+    expect(res.status).toBe(500);
+    expect(res.headers.get('x-request-id')).toBe('req-9');
+  });
+});
+
+describe('route misses handed to onError', () => {
+  it('each request’s problem is its own, so a hook may tag it', async () => {
+    const seen: object[] = [];
+    const app = new Hono();
+    const errors = errorContract(app, {
+      onError: (error) => {
+        (error as { requestId?: string }).requestId = 'tagged';
+        seen.push(error as object);
+      },
+    });
+    app.notFound(errors.notFound);
+    app.get('/widgets', (c) => c.json([]));
+    for (let round = 0; round < 2; round++) expect((await errors.fetch(new Request('http://localhost/widgets', { method: 'PUT', headers: JSON_ACCEPT }))).status).toBe(405);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).not.toBe(seen[1]);
+    expect(seen.every((error) => (error as { requestId?: string }).requestId === 'tagged')).toBe(true);
+  });
+});
+
 describe("Hono's own method-not-allowed middleware", () => {
   it('its text 405 gets the contract body and keeps Allow', async () => {
     const app = new Hono();

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import { Hono as QuickHono } from 'hono/quick';
 import { TrieRouter } from 'hono/router/trie-router';
+import { Hono as TinyHono } from 'hono/tiny';
 import { describe, expect, it } from 'vitest';
 import { errorContract } from '../src/index.js';
 
@@ -17,6 +19,22 @@ function installed(app = new Hono()) {
 }
 
 describe('which methods a path has (405 or 404)', () => {
+  // PatternRouter (hono/tiny) and LinearRouter (hono/quick) match some patterns and trailing
+  // slashes differently from a trie: their apps are asked directly, so Allow lists what they answer
+  it.each([
+    ['hono/tiny', () => new TinyHono(), [['GET', '/files/*'], ['PUT', '/files']], 'POST', '/files/'],
+    ['hono/quick', () => new QuickHono(), [['GET', '/files/*'], ['PUT', '/files']], 'POST', '/files/'],
+    ['hono/quick', () => new QuickHono(), [['GET', '/a/:id{[0-9]+}'], ['POST', '/a/:name{[a-z]+}']], 'PUT', '/a/b/'],
+  ] as const)('%s: Allow names every method the app answers the path with', async (_name, make, routes, method, path) => {
+    const { app, send } = installed(make() as unknown as Hono);
+    for (const [routeMethod, routePath] of routes) app.on(routeMethod, routePath, (c) => c.text('ok'));
+    const answered: string[] = [];
+    for (const each of ['GET', 'POST', 'PUT', 'DELETE']) if ((await app.request(path, { method: each })).status === 200) answered.push(each);
+    const { status, allow } = await send(method, path);
+    expect(status).toBe(405);
+    for (const each of answered) expect(allow?.split(', ')).toContain(each);
+  });
+
   it('sees routes whose first segment is a parameter, so the first-segment index is not used', async () => {
     const { app, send } = installed();
     app.get('/widgets', (c) => c.json([]));

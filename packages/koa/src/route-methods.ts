@@ -1,4 +1,4 @@
-import { type ProblemInit, rememberedRouteMiss, routeMiss } from '@error-contract/core';
+import { type ProblemInit, problems, rememberedRouteMiss, routeMiss } from '@error-contract/core';
 import type { Context } from 'koa';
 
 interface MatchedLayer {
@@ -25,7 +25,7 @@ export function routeMethods(ctx: Context): string[][] {
 // a tree with one level per layer, whose nodes are the keys core remembers a route miss under.
 // @koa/router makes one layer per `router.get()`, `router.post()`..., so a path with two methods
 // is two layers; its 405 is then two WeakMap reads instead of a new problem and `Allow` (about
-// 1.4 µs, measured). The root stands for "no layer declared a method".
+// 1.4 µs, measured). The root stands for "no layer declared a method", a 404 for every method.
 interface LayerSet {
   readonly next: WeakMap<object, LayerSet>;
 }
@@ -54,6 +54,8 @@ function layerSetOf(matched: readonly MatchedLayer[]): LayerSet | undefined {
 export function routeMissOf(ctx: Context): ProblemInit {
   const matched = (ctx as Context & { matched?: unknown }).matched;
   const layers = Array.isArray(matched) ? layerSetOf(matched as MatchedLayer[]) : NO_LAYER;
+  // no layer declared a method: a 404 whatever the method, nothing to remember
+  if (layers === NO_LAYER) return problems.notFound();
   if (layers === undefined) return routeMiss(ctx.method, routeMethods(ctx));
   return rememberedRouteMiss(layers, ctx.method, () => routeMethods(ctx));
 }

@@ -2,6 +2,7 @@
 // header in, plain data out, written by whatever framework serves it.
 import { acceptsJson } from '../accept.js';
 import type { ErrorContract } from '../contract.js';
+import { pathOfTarget } from '../path.js';
 import { documentedCodes } from '../schema/codes.js';
 import { exampleRenderer } from '../schema/examples.js';
 import { typeBaseOf } from '../schema/probe.js';
@@ -62,17 +63,21 @@ interface CodeDoc {
 function basePathOf(contract: ErrorContract, basePath: string | undefined): string {
   let path = basePath;
   if (path === undefined) {
+    // the path of the type links; a type base at a host's root would put the pages over the
+    // app's own `/` and `/<code>`, so those get `/errors`, as does a base that is not a URL path
     const typeBase = typeBaseOf(contract);
-    const match = typeBase === undefined ? null : /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^?#]*)?/i.exec(typeBase);
-    path = match?.[1] ?? '/errors';
+    const derived = typeBase === undefined ? '' : pathOfTarget(typeBase).replace(/\/+$/, '');
+    path = derived.startsWith('/') ? derived : '/errors';
   }
   if (typeof path !== 'string' || !path.startsWith('/')) throw new TypeError("error-contract: `basePath` must be a path such as '/errors'.");
   return path.replace(/\/+$/, '');
 }
 
-/** JSON when the Accept names a JSON type and not HTML; a browser's Accept and a missing one get HTML. */
-/** JSON when the client names a JSON type and accepts it by the contract's reading of Accept (a
- * `q=0` refuses), and does not ask for HTML; `*\/*` alone gets the page. */
+/**
+ * JSON when the client names a JSON type and accepts it by the contract's reading of Accept (a
+ * `q=0` refuses), and does not ask for HTML; `*\/*` alone, a browser's Accept and a missing one
+ * get the page.
+ */
 function wantsJson(accept: string | undefined): boolean {
   if (accept === undefined || acceptsJson(accept) !== true) return false;
   return /application\/([a-z0-9.+-]*\+)?json/i.test(accept) && !/text\/html/i.test(accept);

@@ -1,6 +1,7 @@
 // Every code a contract can answer with, and what it means: the built-in ones and the catalog's.
 import { type ErrorContract, settingsOf } from '../contract.js';
 import { sentStatus } from '../normalize.js';
+import { textIn } from '../language.js';
 import { reasonPhrase } from '../statuses.js';
 
 /**
@@ -42,21 +43,6 @@ export const SPEC_CODES: readonly string[] = Object.freeze([
 ]);
 
 /**
- * A catalog text as one string: itself, or, given per language (`{ en, de }`), the text in
- * `language` (the contract's default), else the first one given.
- *
- * @example
- * plainText({ en: 'Widget locked', de: 'Widget gesperrt' }, 'en'); // 'Widget locked'
- */
-export function plainText(text: unknown, language?: string): string | undefined {
-  if (typeof text === 'string') return text;
-  if (text === null || typeof text !== 'object') return undefined;
-  const chosen = language === undefined ? undefined : (text as Record<string, unknown>)[language];
-  const first = typeof chosen === 'string' ? chosen : Object.values(text)[0];
-  return typeof first === 'string' ? first : undefined;
-}
-
-/**
  * The codes a contract can answer with, as it resolved them: every registered status's code,
  * `validation_failed` (at the contract's `validationStatus`), and the catalog's codes over them.
  *
@@ -72,8 +58,9 @@ export function knownCodes(contract: ErrorContract): Map<string, KnownCode> {
   for (const [code, entry] of settings.catalog) {
     // what normalize sends for this code: `statuses` and `validationStatus` applied
     const status = sentStatus(settings, entry.status, code);
-    const title = plainText(entry.title, language) ?? reasonPhrase(status);
-    const detail = plainText(entry.detail, language);
+    // the texts normalize sends in the default language: translations, else the catalog's
+    const title = textIn(settings, language, code, entry, 'title') ?? reasonPhrase(status);
+    const detail = textIn(settings, language, code, entry, 'detail');
     known.set(code, { code, status, title, builtin: !Object.hasOwn(own, code), ...(detail === undefined ? {} : { detail }), ...(entry.type === undefined ? {} : { type: entry.type }) });
   }
   return known;

@@ -1,8 +1,9 @@
 // Adds the contract's error responses to every operation of an existing OpenAPI 3.x document.
 import type { ErrorContract } from '../contract.js';
+import { pathOfTarget } from '../path.js';
 import type { Shape } from '../types.js';
 import { errorComponents, responseName } from './components.js';
-import { knownCodes } from './codes.js';
+import { type KnownCode, knownCodes } from './codes.js';
 import { acceptPolicyOf, shapeAt } from './probe.js';
 
 /**
@@ -45,26 +46,32 @@ function requiresCredentials(security: unknown): boolean {
 function serverPrefix(document: OpenApiDocument): string {
   const url = document.servers?.[0]?.url;
   if (typeof url !== 'string') return '';
-  const path = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') : url;
-  return path.replace(/\/+$/, '');
+  return pathOfTarget(url).replace(/\/+$/, '');
 }
 
-/** The codes an operation may answer with, by status, as the options and the contract say. */
-function codesFor(operation: OpenApiDocument, document: OpenApiDocument, contract: ErrorContract, options: Required<Omit<ErrorResponsesOptions, 'shape'>>): Map<string, string> {
+/**
+ * The codes an operation may answer with, by status, as the options and the contract say. A code
+ * the contract sends under another status (its `statuses` leave the code's own out) is left out:
+ * what it sends then is the 400 or 500 listed for that.
+ */
+function codesFor(operation: OpenApiDocument, document: OpenApiDocument, contract: ErrorContract, known: Map<string, KnownCode>, options: Required<Omit<ErrorResponsesOptions, 'shape'>>): Map<string, string> {
   const codes = new Map<string, string>();
+  const add = (status: number, code: string) => {
+    if (known.get(code)?.status === status) codes.set(String(status), code);
+  };
   const bodyCheck = options.validatedBodies === 'all' || (options.validatedBodies === 'auto' && operation.requestBody !== undefined);
   // 400, or 422 when the contract chose `validationStatus: 422`
-  if (bodyCheck) codes.set(String(knownCodes(contract).get('validation_failed')!.status), 'validation_failed');
+  if (bodyCheck) add(known.get('validation_failed')!.status, 'validation_failed');
   const secured = operation.security !== undefined ? requiresCredentials(operation.security) : requiresCredentials(document.security);
   if (options.securityResponses && secured) {
-    codes.set('401', 'unauthorized');
-    codes.set('403', 'forbidden');
+    add(401, 'unauthorized');
+    add(403, 'forbidden');
   }
-  codes.set('404', 'not_found');
-  codes.set('405', 'method_not_allowed');
-  if (acceptPolicyOf(contract) !== 'any') codes.set('406', 'not_acceptable');
-  if (options.rateLimited) codes.set('429', 'too_many_requests');
-  codes.set('500', 'internal_server_error');
+  add(404, 'not_found');
+  add(405, 'method_not_allowed');
+  if (acceptPolicyOf(contract) !== 'any') add(406, 'not_acceptable');
+  if (options.rateLimited) add(429, 'too_many_requests');
+  add(500, 'internal_server_error');
   return codes;
 }
 
@@ -93,6 +100,7 @@ export function withErrorResponses(document: OpenApiDocument, contract: ErrorCon
   const prefix = serverPrefix(copy);
   const { components } = errorComponents(contract, { shape: 'both' });
   const used = new Set<string>();
+  const known = knownCodes(contract);
 
   for (const [path, item] of Object.entries<OpenApiDocument>(copy.paths ?? {})) {
     if (item === null || typeof item !== 'object') continue;
@@ -103,7 +111,7 @@ export function withErrorResponses(document: OpenApiDocument, contract: ErrorCon
       const operation = item[method];
       if (operation === null || typeof operation !== 'object') continue;
       operation.responses ??= {};
-      for (const [status, code] of codesFor(operation, copy, contract, { validatedBodies, securityResponses, rateLimited })) {
+      for (const [status, code] of codesFor(operation, copy, contract, known, { validatedBodies, securityResponses, rateLimited })) {
         // what the document says for a status is the author's decision: kept as it is
         if (operation.responses[status] !== undefined) continue;
         const name = responseName(code, pathShape);

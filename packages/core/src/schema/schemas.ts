@@ -22,7 +22,7 @@ export function detailedProblemSchema(codes: readonly string[]): JsonSchema {
     description: 'An RFC 9457 problem details object with the contract\'s `code`, and `errors` when fields are wrong.',
     required: ['type', 'title', 'status', 'detail', 'instance', 'code'],
     properties: {
-      type: { type: 'string', format: 'uri', description: 'Where this code is documented (`about:blank` without a type base URL).' },
+      type: { type: 'string', format: 'uri-reference', description: 'Where this code is documented (`about:blank` without a type base URL; a relative reference when the type base URL is one, as RFC 9457 allows).' },
       title: { type: 'string', description: 'A short summary of the code; the same for every occurrence.' },
       status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status of the response.' },
       detail: { type: 'string', description: 'What went wrong with this request, meant for the client.' },

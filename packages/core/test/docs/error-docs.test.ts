@@ -11,6 +11,16 @@ describe('errorDocs(contract)', () => {
     expect(docs.basePath).toBe('/errors');
     expect(errorDocs(createErrorContract()).basePath).toBe('/errors');
     expect(errorDocs(contract, { basePath: '/docs/errors/' }).basePath).toBe('/docs/errors');
+    // a relative type base is a path too (RFC 9457 allows a URI reference)
+    expect(errorDocs(createErrorContract({ typeBaseUrl: '/docs/errors/' })).basePath).toBe('/docs/errors');
+  });
+
+  it('a type base at a host’s root does not put the pages over the app’s own / and /<code>', () => {
+    const rooted = errorDocs(createErrorContract({ typeBaseUrl: 'https://errors.example.com/' }));
+    expect(rooted.basePath).toBe('/errors');
+    expect(rooted('/', 'application/json')).toBeUndefined();
+    expect(rooted('/not_found', 'application/json')).toBeUndefined();
+    expect(rooted('/errors/not_found', 'application/json')?.status).toBe(200);
   });
 
   it('GET /errors/not_found as HTML: title, status, guidance, an example body', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptPolicyOf, createErrorContract, errorComponents, withErrorResponses, knownCodes, plainText, responseName, SPEC_CODES, SPEC_STATUSES, shapeAt, typeBaseOf } from '../../src/index.js';
+import { acceptPolicyOf, createErrorContract, errorComponents, withErrorResponses, knownCodes, notFound, responseName, SPEC_CODES, SPEC_STATUSES, shapeAt, typeBaseOf } from '../../src/index.js';
 import { expectValidOpenApi, schemaValidator } from './helpers.js';
 
 const catalog = { widget_locked: { status: 409, title: 'Widget locked', detail: 'Someone else is editing the widget.' } } as const;
@@ -90,13 +90,11 @@ describe('errorComponents(contract)', () => {
 });
 
 describe('catalog texts given per language', () => {
-  it('plainText takes the language asked for, else the first one given', () => {
-    expect(plainText('Widget locked')).toBe('Widget locked');
-    expect(plainText({ en: 'Widget locked', de: 'Widget gesperrt' })).toBe('Widget locked');
-    expect(plainText({ en: 'Widget locked', de: 'Widget gesperrt' }, 'de')).toBe('Widget gesperrt');
-    expect(plainText({ en: 'Widget locked' }, 'fr')).toBe('Widget locked');
-    expect(plainText(undefined)).toBeUndefined();
-    expect(plainText({ en: 1 })).toBeUndefined();
+  it('knownCodes states the titles the contract sends: a translation for the default language over core’s own', () => {
+    const contract = createErrorContract({ languages: ['en', 'de'], translations: { en: { not_found: { title: 'No such thing' } } } });
+    expect(knownCodes(contract).get('not_found')!.title).toBe('No such thing');
+    const sent = JSON.parse(contract.respond(notFound(), { method: 'GET', path: '/x', headers: {} }).body!);
+    expect(sent.title).toBe('No such thing');
   });
 
   it('knownCodes reads a localized catalog in the contract’s default language', () => {
@@ -127,6 +125,16 @@ describe('catalog texts given per language', () => {
     const example = (errorComponents(contract).components.responses.validation_failed!.content as any)['application/json'].example;
     expect(example).toMatchObject({ status: 422, code: 'validation_failed' });
     expect(example).not.toHaveProperty('traceId');
+  });
+
+  it('examples run no extensions hook and carry no stack, whatever the contract exposes per request', () => {
+    let calls = 0;
+    const contract = createErrorContract({ exposeInternalErrors: true, extensions: () => (calls++, { requestId: 'req-1' }) });
+    const responses = errorComponents(contract).components.responses;
+    const example = (name: string) => (responses[name]!.content as any)['application/json'].example;
+    expect(example('internal_server_error')).not.toHaveProperty('stack');
+    expect(example('not_found')).not.toHaveProperty('requestId');
+    expect(calls).toBe(0);
   });
 });
 

@@ -31,6 +31,14 @@ function document(extra: Record<string, unknown> = {}) {
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 describe('withErrorResponses(document, contract, options)', () => {
+  it('lists a code only under the status the contract sends it with (statuses leave 401, 403, 405 and 406 out: those are sent as 400)', () => {
+    const narrow = createErrorContract({ accept: 'strict', statuses: [400, 404, 500] });
+    const out = withErrorResponses(document(), narrow);
+    expect(Object.keys(out.paths['/v2/widgets'].post.responses).sort()).toEqual(['201', '400', '404', '500']);
+    expect(out.paths['/v2/widgets'].post.responses['400']).toEqual(ref('validation_failed'));
+    expect(Object.keys(out.paths['/v2/widgets'].get.responses).sort()).toEqual(['200', '404', '500']);
+  });
+
   it('adds 404, 405, 406 (strict Accept) and 500 everywhere, 400 where there is a body, 401/403 where security is declared', async () => {
     const out = withErrorResponses(document(), strict);
     await expectValidOpenApi(out);
