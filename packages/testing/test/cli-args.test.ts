@@ -44,7 +44,7 @@ describe('parseCommand(argv)', () => {
   });
 
   it('reads docs <module> <dir> [export-name]', () => {
-    expect(parseCommand(['docs', './dist/contract.js', 'public/errors'])).toEqual({ command: 'docs', options: { module: './dist/contract.js', dir: 'public/errors', exportName: 'contract' } });
+    expect(parseCommand(['docs', './dist/contract.js', 'public/errors'])).toEqual({ command: 'docs', options: { module: './dist/contract.js', dir: 'public/errors', exportName: undefined } });
     expect(parseCommand(['docs', './dist/contract.js', 'public/errors', 'serviceContract'])).toMatchObject({ options: { exportName: 'serviceContract' } });
     expect(parseCommand(['docs', '--help'])).toEqual({ command: 'help' });
   });

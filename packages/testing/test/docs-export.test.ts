@@ -73,6 +73,12 @@ describe('error-contract docs <module> <dir> [export-name]', () => {
     expect(missing.stderr).toMatch(/^error-contract: cannot import .*missing\.mjs: /);
   });
 
+  it('a misspelt export name is an error, not the default export', async () => {
+    const misspelt = await cli(['docs', join(dir, 'default.mjs'), join(dir, 'misspelt'), 'serviceContrct']);
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toBe(`error-contract: ${join(dir, 'default.mjs')} exports no contract as "serviceContrct" (a createErrorContract() result, or a function returning one)\n`);
+  });
+
   it('exit code 2 for a write that fails', async () => {
     const { code, stderr } = await cli(['docs', join(dir, 'contract.mjs'), join(dir, 'none.mjs', 'out')]);
     expect(code).toBe(2);

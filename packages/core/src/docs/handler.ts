@@ -42,7 +42,7 @@ export interface DocsResponse {
  * const answer: DocsHandler = errorDocs(contract);
  * answer('/errors/not_found', 'application/json')?.status; // 200
  */
-export type DocsHandler = ((path: string, accept?: string) => DocsResponse | undefined) & {
+export type DocsHandler = ((path: string, accept?: string, method?: string) => DocsResponse | undefined) & {
   /** The normalised base path, e.g. `/errors`; the index is served there. */
   readonly basePath: string;
   /** The pages as files: `index.html` and `<code>.html` each, for a static site. */
@@ -130,8 +130,10 @@ export function errorDocs(contract: ErrorContract, options: ErrorDocsOptions = {
   const listing = codes.map((known) => ({ code: known.code, status: known.status, title: known.title, href: `${basePath}/${known.code}` }));
   const index = { json: { codes: listing }, html: indexPage(listing) };
 
-  const handler = (path: string, accept?: string): DocsResponse | undefined => {
+  const handler = (path: string, accept?: string, method?: string): DocsResponse | undefined => {
     if (typeof path !== 'string') return undefined;
+    // pages are read, never written to: any other method is the app's to answer (its 404 or 405)
+    if (method !== undefined && method !== 'GET' && method !== 'HEAD') return undefined;
     const bare = path.split(/[?#]/, 1)[0]!.replace(/\/+$/, '');
     if (bare === basePath) return answer(wantsJson(accept), index.json, index.html);
     if (!bare.startsWith(`${basePath}/`)) return undefined;

@@ -15,6 +15,13 @@ describe('errorDocs(contract)', () => {
     expect(errorDocs(createErrorContract({ typeBaseUrl: '/docs/errors/' })).basePath).toBe('/docs/errors');
   });
 
+  it('with the method given, only GET and HEAD are answered: the rest is the app’s', () => {
+    expect(docs('/errors/not_found', 'application/json', 'GET')?.status).toBe(200);
+    expect(docs('/errors/not_found', 'application/json', 'HEAD')?.status).toBe(200);
+    expect(docs('/errors/not_found', 'application/json', 'POST')).toBeUndefined();
+    expect(docs('/errors', 'application/json', 'DELETE')).toBeUndefined();
+  });
+
   it('a type base at a host’s root does not put the pages over the app’s own / and /<code>', () => {
     const rooted = errorDocs(createErrorContract({ typeBaseUrl: 'https://errors.example.com/' }));
     expect(rooted.basePath).toBe('/errors');

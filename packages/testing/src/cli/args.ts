@@ -33,8 +33,8 @@ export interface DocsOptions {
   module: string;
   /** Where the pages are written. */
   dir: string;
-  /** The export holding the contract, or a function returning it; default `contract` (then `default`). */
-  exportName: string;
+  /** The export holding the contract, or a function returning it; without one, `contract`, else `default`. */
+  exportName?: string;
 }
 
 export type Command = { command: 'help' } | { command: 'probe'; options: ProbeOptions } | { command: 'docs'; options: DocsOptions };
@@ -88,7 +88,7 @@ function parseTimeout(text: string): number {
 function parseDocs(positionals: string[], values: Record<string, unknown>): Command {
   const option = Object.keys(values).find((name) => values[name] !== undefined);
   if (option !== undefined) throw new UsageError(`docs takes no option --${option}`);
-  const [module, dir, exportName = 'contract', ...rest] = positionals;
+  const [module, dir, exportName, ...rest] = positionals;
   if (module === undefined || dir === undefined) throw new UsageError('docs needs the module that exports the contract and the output directory, e.g. docs ./dist/contract.js public/errors');
   if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
   return { command: 'docs', options: { module, dir, exportName } };

@@ -1,5 +1,5 @@
 // `error-contract docs <module> <dir> [export-name]`: writes the docs pages of the contract that
-// <module> exports (as `contract`, the given name, or default) into <dir>.
+// <module> exports (as the given name, else as `contract` or default) into <dir>.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ErrorContract } from '@error-contract/core';
@@ -11,24 +11,26 @@ function isContract(value: unknown): value is ErrorContract {
 }
 
 /**
- * The contract a module exports: as `exportName`, else as default; a function there (a factory
- * such as `export function contract()`: services often build theirs from config) is called.
- * A module that cannot be imported or exports no contract is a UsageError.
+ * The contract a module exports: as `exportName` when one is given, else as `contract` or
+ * default; a function there (a factory such as `export function contract()`: services often build
+ * theirs from config) is called. A module that cannot be imported or exports no contract there is
+ * a UsageError (a misspelt name never falls back to another export).
  *
  * @example
  * const contract = await loadContract('./dist/contract.js', 'serviceContract');
  */
-export async function loadContract(module: string, exportName = 'contract'): Promise<ErrorContract> {
+export async function loadContract(module: string, exportName?: string): Promise<ErrorContract> {
   let loaded: Record<string, unknown>;
   try {
     loaded = (await import(pathToFileURL(resolve(module)).href)) as Record<string, unknown>;
   } catch (error) {
     throw new UsageError(`cannot import ${module}: ${(error as Error).message}`);
   }
-  const exported = loaded[exportName] ?? loaded.default;
+  const exported = exportName === undefined ? (loaded.contract ?? loaded.default) : loaded[exportName];
   const contract = typeof exported === 'function' ? (exported as () => unknown)() : exported;
   if (!isContract(contract)) {
-    throw new UsageError(`${module} exports no contract as "${exportName}" or default (a createErrorContract() result, or a function returning one)`);
+    const where = exportName === undefined ? '"contract" or default' : `"${exportName}"`;
+    throw new UsageError(`${module} exports no contract as ${where} (a createErrorContract() result, or a function returning one)`);
   }
   return contract;
 }
