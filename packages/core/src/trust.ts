@@ -7,7 +7,9 @@
 // - Message, field errors and headers: only from a value known to be meant for clients, and only
 //   with a 4xx status. Known to be meant for clients: our own problems, an object that says
 //   `expose: true` (Koa's rule; http-errors sets it for every 4xx, so `ctx.throw` and body-parser
-//   qualify), Boom, and Hono's `HTTPException`. A 5xx carries nothing from the thrown value.
+//   qualify), Boom, Hono's `HTTPException`, and Fastify's own errors (`@fastify/error`'s
+//   `FastifyError`, and the schema validation failure Fastify builds as a plain Error with code
+//   `FST_ERR_VALIDATION`). A 5xx carries nothing from the thrown value.
 // - Which headers: the allow-list of headers.ts (`Allow`, `Retry-After`, `WWW-Authenticate`,
 //   rate-limit headers), each checked against header injection.
 import { read, readString } from './safe-read.js';
@@ -48,14 +50,33 @@ function isHonoHttpException(error: object): boolean {
   }
 }
 
+// @fastify/error marks every error it makes with this symbol on the prototype (v4); older versions
+// only name them, so the name with an `FST_`-style code counts too.
+const FASTIFY_ERROR = Symbol.for('fastify-error-generic');
+
+/**
+ * Fastify's own errors, recognised by marker or shape (never `instanceof`: an app may hold two
+ * copies): what `@fastify/error`'s `createError` makes (Fastify's body, routing and rate-limit
+ * errors, and an app's own), and the schema validation failure, a plain Error that Fastify marks
+ * with code `FST_ERR_VALIDATION` and the part of the request it validated.
+ */
+function isFastifyError(error: object): boolean {
+  if (read(error, FASTIFY_ERROR) === true) return true;
+  const code = readString(error, 'code');
+  if (code === undefined) return false;
+  if (readString(error, 'name') === 'FastifyError') return true;
+  return code === 'FST_ERR_VALIDATION' && typeof read(error, 'validationContext') === 'string';
+}
+
 /**
  * Whether a thrown value is known to be meant for clients, so that its message, field errors and
  * allowed headers may be sent with a 4xx: `expose: true` (http-errors, Koa), Boom, Hono's
- * `HTTPException`. `expose: false` says no, whatever the kind. Our own problems are judged apart.
+ * `HTTPException`, Fastify's errors. `expose: false` says no, whatever the kind. Our own problems
+ * are judged apart.
  */
 export function isMeantForClients(error: unknown): boolean {
   if (!isObject(error)) return false;
   const expose = read(error, 'expose');
   if (expose === false) return false;
-  return expose === true || read(error, 'isBoom') === true || isHonoHttpException(error);
+  return expose === true || read(error, 'isBoom') === true || isHonoHttpException(error) || isFastifyError(error);
 }

@@ -32,11 +32,15 @@ const BAD_PATH: KnownFailure = {
   code: 'bad_request',
   detail: 'The request path is not validly percent-encoded.',
 };
+const TOO_LARGE: KnownFailure = { status: 413, code: 'payload_too_large', detail: 'The request body is too large.' };
+const SIZE_MISMATCH: KnownFailure = { status: 400, code: 'bad_request', detail: 'The request body does not match its Content-Length.' };
+// secure-json-parse (Fastify's JSON parser) refuses these members with a SyntaxError that does not say JSON.
+const FORBIDDEN_MEMBER_MESSAGE = /^Object contains forbidden (prototype|constructor) property$/;
 
 // body-parser and raw-body mark their errors with `type` (github.com/expressjs/body-parser#errors).
 const BY_TYPE: Readonly<Record<string, KnownFailure>> = {
   'entity.parse.failed': NOT_JSON,
-  'entity.too.large': { status: 413, code: 'payload_too_large', detail: 'The request body is too large.' },
+  'entity.too.large': TOO_LARGE,
   'parameters.too.many': { status: 413, code: 'payload_too_large', detail: 'The request body has too many parameters.' },
   'charset.unsupported': {
     status: 415,
@@ -49,22 +53,36 @@ const BY_TYPE: Readonly<Record<string, KnownFailure>> = {
     detail: 'The content encoding of the request body is not supported.',
   },
   'request.aborted': { status: 400, code: 'bad_request', detail: 'The request was aborted before its body arrived.' },
-  'request.size.invalid': { status: 400, code: 'bad_request', detail: 'The request body does not match its Content-Length.' },
+  'request.size.invalid': SIZE_MISMATCH,
+};
+
+// Fastify marks its errors with `code` (fastify/lib/errors.js). Its messages are replaced like the
+// others: FST_ERR_BAD_URL quotes the path, and Fastify 4's media type error quotes the header.
+const BY_FASTIFY_CODE: Readonly<Record<string, KnownFailure>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: NOT_JSON,
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'bad_request', detail: 'The request body is empty; send a JSON document.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: TOO_LARGE,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: SIZE_MISMATCH,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', detail: 'The media type of the request body is not supported.' },
+  FST_ERR_BAD_URL: BAD_PATH,
 };
 
 /**
- * Recognises body-parser / raw-body errors by `type`, a `SyntaxError` from parsing JSON (Hono's
- * `c.req.json()`, co-body) and a `URIError` from decoding a path.
+ * Recognises body-parser / raw-body errors by `type`, Fastify's by `code`, a `SyntaxError` from
+ * parsing JSON (Hono's `c.req.json()`, co-body, Fastify 4's parser) and a `URIError` from decoding
+ * a path.
  */
 export function knownFailureOf(error: unknown): KnownFailure | undefined {
   const type = readString(error, 'type');
   if (type === 'entity.parse.failed') return jsonFailureOf(error);
   if (type !== undefined && Object.hasOwn(BY_TYPE, type)) return BY_TYPE[type];
+  const code = readString(error, 'code');
+  if (code !== undefined && Object.hasOwn(BY_FASTIFY_CODE, code)) return BY_FASTIFY_CODE[code];
   const name = readString(error, 'name');
   const message = readString(error, 'message') ?? '';
+  if (name === 'SyntaxError' && FORBIDDEN_MEMBER_MESSAGE.test(message)) return FORBIDDEN_MEMBER;
   if (name === 'SyntaxError' && (/JSON/.test(message) || read(error, 'body') !== undefined)) return jsonFailureOf(error);
   if (name === 'URIError') return BAD_PATH;
-  const code = readString(error, 'code');
   if (code !== undefined && ZLIB_INPUT_CODES.has(code)) return NOT_DECOMPRESSED;
   if (code === 'ENOENT' && readString(error, 'syscall') !== undefined) return NO_SUCH_FILE;
   if (message === HONO_MALFORMED_JSON && read(error, 'status') === 400) return NOT_JSON;

@@ -1,5 +1,6 @@
 // Field problems from the validators users already have, recognised by shape so that core imports
-// none of them: Standard Schema (zod, valibot, arktype), joi, ajv, express-validator, class-validator.
+// none of them: Standard Schema (zod, valibot, arktype), joi, ajv (and Fastify's schema validation,
+// which is ajv), express-validator, class-validator.
 //
 // A thrown value is any graph, not a tree: a crafted validator error whose children share
 // sub-objects made a naive walk exponential (19 s for a small graph). Every walk here shares one
@@ -178,7 +179,9 @@ export function readFieldErrors(error: unknown): FieldReading | undefined {
     fromJoiDetails(details, into);
     if (into.found.length > 0) return reading(into);
   }
-  const errors = readArray(error, 'errors');
+  // ajv's list is `errors` on its own ValidationError, `validation` on Fastify's (with the part of
+  // the request it checked in `validationContext`).
+  const errors = readArray(error, 'errors') ?? (typeof read(error, 'validationContext') === 'string' ? readArray(error, 'validation') : undefined);
   if (errors !== undefined) {
     const into = new Collector();
     fromErrorList(errors, into);

@@ -1,0 +1,2 @@
+export { errorContract, type FastifyErrorContractOptions } from './plugin.js';
+export { type RateLimitContext, rateLimitError } from './rate-limit.js';

@@ -1,0 +1,166 @@
+import {
+  type ErrorContract,
+  type ErrorContractOptions,
+  isBareErrorResponse,
+  problem,
+  resolveContract,
+} from '@error-contract/core';
+import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { requestLike } from './request-like.js';
+import { RouteMethods } from './route-methods.js';
+import { isAnswered, prepareReply, sendResponse } from './write-reply.js';
+
+/**
+ * Options of the {@link errorContract} plugin: the core contract's options, or a ready contract in
+ * `contract`, and what the plugin takes over.
+ *
+ * @example
+ * await app.register(errorContract, { contract, notFound: false });
+ */
+export interface FastifyErrorContractOptions extends ErrorContractOptions {
+  /** A contract from `createErrorContract`, shared with other apps; the core options are then ignored. */
+  contract?: ErrorContract;
+  /**
+   * Run the contract's checks before routing, in an onRequest hook (its `accept` and
+   * `rejectMalformedPath` options; with their defaults nothing is refused). Default true.
+   */
+  checkRequest?: boolean;
+  /** Give empty error replies (`reply.code(403).send()`) the contract's body. Default true. */
+  bareStatuses?: boolean;
+  /** Answer route misses (`setNotFoundHandler`): 405 with `Allow`, else 404. Default true. */
+  notFound?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The error contract of the first `errorContract` registration that reaches this instance. */
+    errorContract: ErrorContract;
+  }
+}
+
+// Keys Fastify itself reads from a plugin's options, and the plugin's own: not the contract's.
+const NOT_CONTRACT_OPTIONS = new Set(['contract', 'checkRequest', 'bareStatuses', 'notFound', 'prefix', 'logLevel', 'logSerializers']);
+
+function flag(options: FastifyErrorContractOptions, name: 'checkRequest' | 'bareStatuses' | 'notFound'): boolean {
+  const value = options[name];
+  if (value === undefined) return true;
+  if (typeof value !== 'boolean') throw new TypeError(`@error-contract/fastify: \`${name}\` must be a boolean.`);
+  return value;
+}
+
+function contractOf(options: FastifyErrorContractOptions): ErrorContract {
+  if (options.contract !== undefined) {
+    if (typeof options.contract?.respond !== 'function') throw new TypeError('@error-contract/fastify: `contract` must be made by createErrorContract().');
+    return options.contract;
+  }
+  const coreOptions = Object.fromEntries(Object.entries(options).filter(([key]) => !NOT_CONTRACT_OPTIONS.has(key)));
+  // Fastify's request log is the log (as its default error handler does); a contract made here from
+  // options logs nothing itself, so each failure is logged once.
+  return resolveContract(coreOptions, { onError: () => {} });
+}
+
+/** The message of a thrown value, for the log line. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'non-error thrown';
+}
+
+/** What Fastify's default error handler logs: a 5xx at error level with the request, a 4xx at info. */
+function logFailure(request: FastifyRequest, reply: FastifyReply, error: unknown, status: number): void {
+  try {
+    if (status >= 500) reply.log.error({ req: request, res: reply, err: error }, messageOf(error));
+    else reply.log.info({ res: reply, err: error }, messageOf(error));
+  } catch {
+    // a failing logger must not turn one failure into two
+  }
+}
+
+// Fastify's own 404 (fastify/lib/four-oh-four.js), for paths outside the contract's scope.
+function fastifyNotFound(request: FastifyRequest, reply: FastifyReply): void {
+  const { url, method } = request.raw;
+  const message = `Route ${method}:${url} not found`;
+  request.log.info(message);
+  reply.code(404).send({ message, error: 'Not Found', statusCode: 404 });
+}
+
+const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function errorContractPlugin(fastify, options, done) {
+  const contract = contractOf(options ?? {});
+  const checkRequest = flag(options, 'checkRequest');
+  const bareStatuses = flag(options, 'bareStatuses');
+  const notFound = flag(options, 'notFound');
+  const inScope = (request: FastifyRequest) => contract.inScope(request.raw.url ?? request.url);
+
+  if (!fastify.hasDecorator('errorContract')) fastify.decorate('errorContract', contract);
+
+  if (checkRequest) {
+    fastify.addHook('onRequest', function errorContractCheckRequest(request, reply, next) {
+      if (!inScope(request)) return next();
+      const refusal = contract.checkRequest(requestLike(request));
+      // answering from a hook: send, and do not go on (no route, no body is read)
+      if (refusal === undefined) next();
+      else sendResponse(reply, refusal, false);
+    });
+  }
+
+  fastify.setErrorHandler(function errorContractErrorHandler(error: unknown, request, reply) {
+    // outside the scope, the handler this one replaced answers (Fastify calls the parent context's
+    // error handler for what an error handler throws)
+    if (!inScope(request)) throw error;
+    if (reply.raw.headersSent) {
+      // A reply that has started cannot become an error: end it so the client is not left waiting
+      // for a body that will not come (the socket destroyed, so the body is seen cut short).
+      logFailure(request, reply, error, 500);
+      reply.raw.destroy();
+      return;
+    }
+    const response = contract.respond(error, requestLike(request));
+    logFailure(request, reply, error, response.status);
+    sendResponse(reply, response);
+  });
+
+  if (notFound) {
+    const routes = new RouteMethods();
+    fastify.addHook('onRoute', (route) => routes.note(route.method));
+    fastify.setNotFoundHandler(function errorContractNotFound(request, reply) {
+      if (!inScope(request)) return fastifyNotFound(request, reply);
+      const miss = routes.missOf(fastify as FastifyInstance, request.raw.method ?? request.method, request.raw.url ?? request.url);
+      sendResponse(reply, contract.respond(miss, requestLike(request)), false);
+    });
+  }
+
+  if (bareStatuses) {
+    fastify.addHook('onSend', function errorContractBareStatus(request, reply, payload, next) {
+      // A success is passed on after one read.
+      if (reply.statusCode < 400 || isAnswered(reply) || !inScope(request)) return next(null, payload);
+      const type = reply.getHeader('content-type');
+      if (!isBareErrorResponse(reply.statusCode, typeof type === 'string' ? type : undefined, payload, request.method)) return next(null, payload);
+      next(null, prepareReply(reply, contract.respond(problem(reply.statusCode), requestLike(request))));
+    });
+  }
+  done();
+};
+
+/**
+ * The error contract as a Fastify 4 or 5 plugin: every failure of the context it is registered in
+ * answers in one JSON shape. Thrown and rejected errors of handlers and hooks (Fastify's own body,
+ * schema validation and rate-limit errors included) go through its error handler; a route miss is
+ * 404, or 405 with `Allow` when the path has other methods; empty error replies get the contract's
+ * body; the contract's checks before routing (406 in strict mode) run in an onRequest hook. Headers
+ * set before the failure (helmet's, CORS, rate-limit headers) stay. Wrapped with fastify-plugin:
+ * registered at the root it covers the whole app; inside an encapsulated context (a `prefix`) only
+ * that context, as Fastify's own `setErrorHandler` does. Outside the core `scope` option, if given,
+ * Fastify answers as it would without us.
+ *
+ * @example
+ * import Fastify from 'fastify';
+ * import { notFound } from '@error-contract/core';
+ * import { errorContract } from '@error-contract/fastify';
+ *
+ * const app = Fastify();
+ * await app.register(errorContract, { typeBaseUrl: 'https://docs.example.com/errors/' });
+ * app.get('/widgets/:id', async (request) => {
+ *   throw notFound(`No widget has the id ${JSON.stringify((request.params as { id: string }).id)}.`);
+ * });
+ * await app.listen({ port: 3000 });
+ */
+export const errorContract = fp(plugin, { name: '@error-contract/fastify', fastify: '4.x || 5.x' });

@@ -1,0 +1,82 @@
+// Which methods a path has, read from Fastify's own router (`findRoute`, Fastify 4.26+), so that a
+// route miss is a 405 with `Allow` where the path exists under other methods. Core's `routeMiss`
+// decides 404 or 405 from the lists read here.
+import { type ProblemInit, routeMiss, withoutQuery } from '@error-contract/core';
+import type { FastifyInstance } from 'fastify';
+
+// What Fastify routes without `addHttpMethod`; methods of routes added later are noted by the
+// plugin's onRoute hook (`noteRouteMethods`).
+const COMMON_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
+// A path no real route has: only a route whose wildcard covers every path (`*` at the root, as
+// @fastify/cors registers for preflights and @fastify/static for files) matches it.
+const PROBE_PATH = `/${Array.from({ length: 24 }, (_, index) => `error-contract-probe-${index}`).join('/')}`;
+
+interface FoundRoute {
+  params?: Record<string, string | undefined>;
+}
+
+/** The methods routes of one Fastify app are declared under, and which of them have a catch-all. */
+export class RouteMethods {
+  readonly #methods = new Set(COMMON_METHODS);
+  #catchAll: Set<string> | undefined;
+
+  /** Called for each route added (the plugin's onRoute hook). */
+  note(method: string | readonly string[]): void {
+    for (const name of typeof method === 'string' ? [method] : method) if (typeof name === 'string') this.#methods.add(name.toUpperCase());
+  }
+
+  /**
+   * The problem for a request no route answered: 405 with the methods the path has, or 404. A route
+   * that matches every path is middleware, not a declaration of what the resource supports.
+   */
+  missOf(app: FastifyInstance, method: string, url: string): ProblemInit {
+    const path = withoutQuery(url);
+    const catchAll = this.#catchAllMethods(app);
+    const lists: string[][] = [];
+    for (const name of this.#methods) {
+      const found = findRoute(app, name, path);
+      if (found === null) continue;
+      if (catchAll.has(name) && isCatchAll(found, path)) continue;
+      lists.push([name]);
+    }
+    return routeMiss(method, lists);
+  }
+
+  // Routes cannot be added once the app is ready, and a route miss is answered only then.
+  #catchAllMethods(app: FastifyInstance): Set<string> {
+    if (this.#catchAll !== undefined) return this.#catchAll;
+    const catchAll = new Set<string>();
+    for (const name of this.#methods) {
+      const found = findRoute(app, name, PROBE_PATH);
+      if (found !== null && isCatchAll(found, PROBE_PATH)) catchAll.add(name);
+    }
+    return (this.#catchAll = catchAll);
+  }
+}
+
+function findRoute(app: FastifyInstance, method: string, url: string): FoundRoute | null {
+  try {
+    return (app.findRoute as (options: { method: string; url: string }) => FoundRoute | null)({ method, url });
+  } catch {
+    // a path the router cannot decode has no route under any method
+    return null;
+  }
+}
+
+/** Whether a match is the root wildcard's: its one parameter, `*`, holds the whole path. */
+function isCatchAll(found: FoundRoute, path: string): boolean {
+  const params = found.params ?? {};
+  const keys = Object.keys(params);
+  if (keys.length !== 1 || keys[0] !== '*') return false;
+  const rest = params['*'] ?? '';
+  const tail = path.replace(/^\/+/, '');
+  return rest === tail || rest === safeDecode(tail);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

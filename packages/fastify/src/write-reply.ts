@@ -1,0 +1,34 @@
+import { type ErrorResponse, mergeVary, staleHeaders } from '@error-contract/core';
+import type { FastifyReply } from 'fastify';
+
+// Replies the contract answered, so that the bare-status hook leaves them alone.
+const ANSWERED = Symbol('error-contract.answered');
+
+/** Whether the contract wrote this reply's error. */
+export function isAnswered(reply: FastifyReply): boolean {
+  return (reply as FastifyReply & { [ANSWERED]?: true })[ANSWERED] === true;
+}
+
+/**
+ * Puts a contract response's status and headers on a reply whose headers are not sent, and returns
+ * the payload to send. Headers the app and its plugins set for the client (helmet's, CORS,
+ * rate-limit headers, `Vary`, cookies) stay; when the error replaces a body a handler was making
+ * (`replacesBody`), that body's representation headers go. The payload is a Buffer: Fastify sends a
+ * Buffer as it is, where a string with a JSON type would get `; charset=utf-8` added and an object
+ * would go through the route's response schema, and the bytes must be the same as on every other
+ * framework.
+ */
+export function prepareReply(reply: FastifyReply, response: ErrorResponse, replacesBody = true): Buffer | undefined {
+  (reply as FastifyReply & { [ANSWERED]?: true })[ANSWERED] = true;
+  if (replacesBody) for (const name of staleHeaders(response.status)) reply.removeHeader(name);
+  reply.code(response.status);
+  for (const [name, value] of Object.entries(response.headers)) {
+    reply.header(name, name === 'vary' ? mergeVary(reply.getHeader('vary') as string | string[] | number | undefined, value) : value);
+  }
+  return response.body === null ? undefined : Buffer.from(response.body);
+}
+
+/** {@link prepareReply}, then sends it. */
+export function sendResponse(reply: FastifyReply, response: ErrorResponse, replacesBody = true): FastifyReply {
+  return reply.send(prepareReply(reply, response, replacesBody));
+}
