@@ -57,7 +57,7 @@ const BY_TYPE: Readonly<Record<string, KnownFailure>> = {
 };
 
 // Fastify marks its errors with `code` (fastify/lib/errors.js). Its messages are replaced like the
-// others: FST_ERR_BAD_URL quotes the path, and Fastify 4's media type error quotes the header.
+// others: FST_ERR_BAD_URL and FST_ERR_MAX_PARAM_LENGTH quote the path, and Fastify 4's media type error quotes the header.
 const BY_FASTIFY_CODE: Readonly<Record<string, KnownFailure>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: NOT_JSON,
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'bad_request', detail: 'The request body is empty; send a JSON document.' },
@@ -65,6 +65,7 @@ const BY_FASTIFY_CODE: Readonly<Record<string, KnownFailure>> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: SIZE_MISMATCH,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', detail: 'The media type of the request body is not supported.' },
   FST_ERR_BAD_URL: BAD_PATH,
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long', detail: 'A path parameter is longer than this service accepts.' },
 };
 
 /**

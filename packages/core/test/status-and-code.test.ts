@@ -14,6 +14,12 @@ function thrownBy(run: () => unknown): unknown {
   throw new Error('did not throw');
 }
 
+/** An error as @fastify/error's createError makes it: named FastifyError, marked on its prototype. */
+function fastifyError(code: string, message: string, statusCode: number, marked = true): Error {
+  const prototype = Object.create(Error.prototype, marked ? { [Symbol.for('fastify-error-generic')]: { value: true } } : {});
+  return Object.assign(Object.create(prototype) as Error, { name: 'FastifyError', code, message, statusCode });
+}
+
 // The rules of DESIGN.md "Deciding the status, the code and what is shown", one row each.
 const cases: Array<[string, unknown, number, string, string?]> = [
   ['http-errors createError(404)', createError(404), 404, 'not_found', 'The requested resource was not found.'],
@@ -35,6 +41,19 @@ const cases: Array<[string, unknown, number, string, string?]> = [
   ['JSON SyntaxError from JSON.parse', thrownBy(() => JSON.parse('{"a":')), 400, 'bad_request', 'The request body is not valid JSON.'],
   ['co-body SyntaxError with status 400', Object.assign(thrownBy(() => JSON.parse('{x')) as Error, { status: 400, body: '{x' }), 400, 'bad_request', 'The request body is not valid JSON.'],
   ['URIError from decodeURIComponent', thrownBy(() => decodeURIComponent('%E0%A4%A')), 400, 'bad_request', 'The request path is not validly percent-encoded.'],
+  // Fastify's errors: meant for clients when 4xx; its body and URL errors get fixed sentences (some quote the request).
+  ['FastifyError 4xx, marked', fastifyError('APP_TAKEN', 'The name Flange is taken.', 409), 409, 'conflict', 'The name Flange is taken.'],
+  ['FastifyError 4xx, named only (older @fastify/error)', fastifyError('APP_TAKEN', 'The name Flange is taken.', 409, false), 409, 'conflict', 'The name Flange is taken.'],
+  ['FastifyError 5xx hides its message', fastifyError('APP_DOWN', 'db-7 password=x', 503), 503, 'service_unavailable', 'Service Unavailable.'],
+  ['Fastify FST_ERR_CTP_INVALID_JSON_BODY', fastifyError('FST_ERR_CTP_INVALID_JSON_BODY', "Body is not valid JSON but content-type is set to 'application/json'", 400), 400, 'bad_request', 'The request body is not valid JSON.'],
+  ['Fastify FST_ERR_CTP_EMPTY_JSON_BODY', fastifyError('FST_ERR_CTP_EMPTY_JSON_BODY', 'Body cannot be empty', 400), 400, 'bad_request', 'The request body is empty; send a JSON document.'],
+  ['Fastify FST_ERR_CTP_BODY_TOO_LARGE', fastifyError('FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large', 413), 413, 'payload_too_large', 'The request body is too large.'],
+  ['Fastify FST_ERR_CTP_INVALID_MEDIA_TYPE quotes the header', fastifyError('FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: text/<script>', 415), 415, 'unsupported_media_type', 'The media type of the request body is not supported.'],
+  ['Fastify FST_ERR_CTP_INVALID_CONTENT_LENGTH', fastifyError('FST_ERR_CTP_INVALID_CONTENT_LENGTH', 'Request body size did not match Content-Length', 400), 400, 'bad_request', 'The request body does not match its Content-Length.'],
+  ['Fastify FST_ERR_BAD_URL quotes the path', fastifyError('FST_ERR_BAD_URL', "'/x/%E0<b>' is not a valid url component", 400), 400, 'bad_request', 'The request path is not validly percent-encoded.'],
+  ['Fastify FST_ERR_MAX_PARAM_LENGTH quotes the path', fastifyError('FST_ERR_MAX_PARAM_LENGTH', "'/x/aaaa' is exceeding the max param length", 414), 414, 'uri_too_long', 'A path parameter is longer than this service accepts.'],
+  ["secure-json-parse's refusal of __proto__ (Fastify 4)", Object.assign(new SyntaxError('Object contains forbidden prototype property'), { statusCode: 400 }), 400, 'bad_request', 'The request body has a member named __proto__ or constructor.prototype, which is not accepted.'],
+  ['an FST_ code on an Error that is not FastifyError is not trusted', Object.assign(new Error('internal FST state'), { code: 'FST_ERR_SOMETHING', statusCode: 409 }), 409, 'conflict', 'Conflict.'],
   ['plain Error', new Error('connection to db-7 failed'), 500, 'internal_server_error', 'The service failed to process the request.'],
   ['TypeError', new TypeError("Cannot read properties of undefined (reading 'x')"), 500, 'internal_server_error'],
   ['SyntaxError that is not JSON', new SyntaxError('Unexpected identifier'), 500, 'internal_server_error'],

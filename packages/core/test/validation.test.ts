@@ -43,6 +43,17 @@ function ajvError() {
   return new Ajv.ValidationError(validate.errors ?? []);
 }
 
+/** Fastify's schema validation failure: a plain Error with ajv's list in `validation` (fastify/lib/validation.js). */
+function fastifyValidationError() {
+  const ajv = new Ajv({ allErrors: true });
+  const validate = ajv.compile({
+    type: 'object',
+    properties: { name: { type: 'string' }, items: { type: 'array', items: { type: 'object', required: ['name'] } } },
+  });
+  validate(widget);
+  return Object.assign(new Error('body/name must be string'), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation: validate.errors ?? [], validationContext: 'body' });
+}
+
 async function expressValidatorError() {
   const req = { body: widget };
   await check('name').isString().withMessage('must be a string').run(req);
@@ -69,6 +80,7 @@ describe('field problems from the validators users already have', () => {
     ['valibot (Standard Schema)', valibotError],
     ['joi', joiError],
     ['ajv', ajvError],
+    ["Fastify's schema validation (ajv)", fastifyValidationError],
     ['express-validator', expressValidatorError],
     ['class-validator', classValidatorErrors],
   ])('%s: 400 validation_failed with name and items[0].name', async (_name, make) => {
@@ -84,6 +96,12 @@ describe('field problems from the validators users already have', () => {
       expect.arrayContaining([expect.objectContaining({ field: 'name', pointer: '/name' }), expect.objectContaining({ field: 'items[0].name', pointer: '/items/0/name' })]),
     );
     for (const entry of body?.errors as Array<{ detail: unknown }>) expect(typeof entry.detail).toBe('string');
+  });
+
+  it("a `validation` list without Fastify's `validationContext` is not read as field problems", () => {
+    const error = Object.assign(new Error('x'), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation: [{ instancePath: '/name', message: 'bad' }] });
+    expect(fieldErrorsOf(error)).toBeUndefined();
+    expect(answer(error).body?.errors).toBeUndefined();
   });
 
   it('a Standard Schema failure result with { key } path segments', () => {

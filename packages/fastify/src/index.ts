@@ -1,2 +1,3 @@
+export { type FrameworkErrorsHandler, frameworkErrors } from './framework-errors.js';
 export { errorContract, type FastifyErrorContractOptions } from './plugin.js';
 export { type RateLimitContext, rateLimitError } from './rate-limit.js';

@@ -83,11 +83,19 @@ function fastifyNotFound(request: FastifyRequest, reply: FastifyReply): void {
   reply.code(404).send({ message, error: 'Not Found', statusCode: 404 });
 }
 
-const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function errorContractPlugin(fastify, options, done) {
-  const contract = contractOf(options ?? {});
-  const checkRequest = flag(options, 'checkRequest');
-  const bareStatuses = flag(options, 'bareStatuses');
-  const notFound = flag(options, 'notFound');
+const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function errorContractPlugin(fastify, options = {}, done) {
+  let contract: ErrorContract;
+  let checkRequest: boolean, bareStatuses: boolean, notFound: boolean;
+  try {
+    contract = contractOf(options);
+    checkRequest = flag(options, 'checkRequest');
+    bareStatuses = flag(options, 'bareStatuses');
+    notFound = flag(options, 'notFound');
+  } catch (error) {
+    // a wrong option fails `register` (and `ready`, `listen`) at startup
+    done(error as Error);
+    return;
+  }
   const inScope = (request: FastifyRequest) => contract.inScope(request.raw.url ?? request.url);
 
   if (!fastify.hasDecorator('errorContract')) fastify.decorate('errorContract', contract);

@@ -63,12 +63,13 @@ function findRoute(app: FastifyInstance, method: string, url: string): FoundRout
   }
 }
 
-/** Whether a match is the root wildcard's: its one parameter, `*`, holds the whole path. */
+/** Whether a match is the root wildcard's: its one parameter, `*`, holds the whole path (with its
+ * leading slash for a route declared as `*`, without it for `/*`). */
 function isCatchAll(found: FoundRoute, path: string): boolean {
   const params = found.params ?? {};
   const keys = Object.keys(params);
   if (keys.length !== 1 || keys[0] !== '*') return false;
-  const rest = params['*'] ?? '';
+  const rest = (params['*'] ?? '').replace(/^\/+/, '');
   const tail = path.replace(/^\/+/, '');
   return rest === tail || rest === safeDecode(tail);
 }

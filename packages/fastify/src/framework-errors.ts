@@ -1,0 +1,34 @@
+import { type ErrorContract, type ErrorContractOptions, reasonPhrase, resolveContract } from '@error-contract/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestLike } from './request-like.js';
+import { sendResponse } from './write-reply.js';
+
+/** The `frameworkErrors` server option's signature (Fastify 4 and 5). */
+export type FrameworkErrorsHandler = (error: Error & { statusCode?: number; code?: string }, request: FastifyRequest, reply: FastifyReply) => void;
+
+/**
+ * A handler for Fastify's `frameworkErrors` server option. Fastify answers a path it cannot decode
+ * (400, `FST_ERR_BAD_URL`) and an over-long path parameter (414) while routing, before any hook or
+ * plugin runs, with a JSON body of its own that quotes the path; only this option reaches them. It
+ * answers them in the contract; outside the contract's `scope`, as Fastify would.
+ *
+ * @example
+ * import Fastify from 'fastify';
+ * import { createErrorContract } from '@error-contract/core';
+ * import { errorContract, frameworkErrors } from '@error-contract/fastify';
+ *
+ * const contract = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/' });
+ * const app = Fastify({ frameworkErrors: frameworkErrors(contract) });
+ * await app.register(errorContract, { contract });
+ */
+export function frameworkErrors(contractOrOptions: ErrorContract | ErrorContractOptions = {}): FrameworkErrorsHandler {
+  const contract = resolveContract(contractOrOptions);
+  return function errorContractFrameworkErrors(error, request, reply) {
+    if (contract.inScope(request.raw.url ?? '/')) {
+      sendResponse(reply, contract.respond(error, requestLike(request)), false);
+      return;
+    }
+    const statusCode = typeof error?.statusCode === 'number' ? error.statusCode : 400;
+    reply.code(statusCode).send({ error: reasonPhrase(statusCode), code: error?.code, message: error?.message, statusCode });
+  };
+}
