@@ -1,3 +1,5 @@
 export { type FrameworkErrorsHandler, frameworkErrors } from './framework-errors.js';
 export { errorContract, type FastifyErrorContractOptions } from './plugin.js';
 export { type RateLimitContext, rateLimitError } from './rate-limit.js';
+export { routeMissOf } from './route-methods.js';
+export { sendResponse } from './write-reply.js';

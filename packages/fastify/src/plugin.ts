@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestLike } from './request-like.js';
-import { RouteMethods } from './route-methods.js';
+import { routeTableOf } from './route-methods.js';
 import { isAnswered, prepareReply, sendResponse } from './write-reply.js';
 
 /**
@@ -127,7 +127,7 @@ const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function erro
   });
 
   if (notFound) {
-    const routes = new RouteMethods();
+    const routes = routeTableOf(fastify as FastifyInstance);
     fastify.addHook('onRoute', (route) => routes.note(route.method));
     fastify.setNotFoundHandler(function errorContractNotFound(request, reply) {
       if (!inScope(request)) return fastifyNotFound(request, reply);

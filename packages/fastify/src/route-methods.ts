@@ -81,3 +81,41 @@ function safeDecode(text: string): string {
     return text;
   }
 }
+
+// One route table per Fastify app (every context of an app shares its router).
+const TABLES = new WeakMap<object, RouteMethods>();
+
+/**
+ * Core's route miss for a request no route answered, read from a Fastify app's router: 405 with
+ * `Allow` when the path has other methods, else 404. For code that answers route misses outside
+ * the plugin's not-found handler, such as the Nest adapter on `@nestjs/platform-fastify`; methods
+ * beyond the common seven count once the plugin has seen their routes.
+ *
+ * @example
+ * import { routeMissOf } from '@error-contract/fastify';
+ *
+ * const miss = routeMissOf(request.server, request.method, request.url);
+ * contract.respond(miss, { method: request.method, path: request.url, headers: request.headers });
+ */
+export function routeMissOf(app: FastifyInstance, method: string, url: string): ProblemInit {
+  return routeTableOf(app).missOf(app, method, url);
+}
+
+/** The route table of the app `app` belongs to (its root, whose router every context shares). */
+export function routeTableOf(app: FastifyInstance): RouteMethods {
+  const key = rootOf(app);
+  let table = TABLES.get(key);
+  if (table === undefined) TABLES.set(key, (table = new RouteMethods()));
+  return table;
+}
+
+function rootOf(app: FastifyInstance): object {
+  // Encapsulated contexts inherit from the root instance (Object.create); the router is the root's.
+  let current: object = app;
+  for (let depth = 0; depth < 64; depth++) {
+    const parent = Object.getPrototypeOf(current) as object | null;
+    if (parent === null || typeof (parent as Partial<FastifyInstance>).findRoute !== 'function' || parent === Object.prototype) break;
+    current = parent;
+  }
+  return current;
+}

@@ -28,7 +28,16 @@ export function prepareReply(reply: FastifyReply, response: ErrorResponse, repla
   return response.body === null ? undefined : Buffer.from(response.body);
 }
 
-/** {@link prepareReply}, then sends it. */
+/**
+ * Writes a contract response on a Fastify reply: status, headers (the app's kept, those of a
+ * replaced body removed unless `replacesBody` is false) and the body as bytes. For code that
+ * answers outside the plugin, such as the Nest adapter on `@nestjs/platform-fastify`.
+ *
+ * @example
+ * import { sendResponse } from '@error-contract/fastify';
+ *
+ * sendResponse(reply, contract.respond(error, { method: request.method, path: request.url, headers: request.headers }));
+ */
 export function sendResponse(reply: FastifyReply, response: ErrorResponse, replacesBody = true): FastifyReply {
   return reply.send(prepareReply(reply, response, replacesBody));
 }

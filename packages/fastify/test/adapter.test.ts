@@ -4,7 +4,7 @@ import createFastifyError from '@fastify/error';
 import { createErrorContract, notFound, unauthorized } from '@error-contract/core';
 import createHttpError from 'http-errors';
 import { describe, expect, it } from 'vitest';
-import { errorContract, frameworkErrors, rateLimitError } from '../src/index.js';
+import { errorContract, frameworkErrors, rateLimitError, routeMissOf, sendResponse } from '../src/index.js';
 import { fastifies, type FastifyMajor } from './frameworks.js';
 
 const JSON_ACCEPT = { accept: 'application/json' };
@@ -527,6 +527,27 @@ describe.each(fastifies)('%s', (_name, versions: FastifyMajor) => {
       const lines = await logged('/missing');
       expect(lines).toHaveLength(1);
       expect(lines[0]!.level).toBe(30);
+    });
+  });
+
+  describe('routeMissOf and sendResponse, for code that answers outside the plugin (the Nest adapter)', () => {
+    it("answer a route miss from any context, as the root's router has it", async () => {
+      const contract = createErrorContract({ onError: () => {} });
+      const app = versions.fastify();
+      let child: any;
+      await app.register(async (api: any) => {
+        child = api;
+        api.get('/widgets', async () => []);
+      }, { prefix: '/api' });
+      app.setNotFoundHandler((request: any, reply: any) => {
+        sendResponse(reply, contract.respond(routeMissOf(child, request.method, request.url), { method: request.method, path: request.url, headers: request.headers }), false);
+      });
+      await app.ready();
+      const wrong = await inject(app, 'PATCH', '/api/widgets?x=1');
+      expect(wrong.statusCode).toBe(405);
+      expect(wrong.headers.allow).toBe('GET, HEAD');
+      expect(wrong.headers['content-type']).toBe('application/json');
+      expect(routeMissOf(app, 'GET', '/api/nope').status).toBe(404);
     });
   });
 
