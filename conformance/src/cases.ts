@@ -1,5 +1,5 @@
 // The cases of REFERENCE-SERVICE.md as data: request in; status, code and headers out. Every
-// example is run against this one table, so the three adapters are held to one contract. The
+// example is run against this one table, so the four adapters are held to one contract. The
 // probes any API is held to (unknown path, wrong method, Accept, credentials, broken and
 // over-large bodies) are the testing kit's table, built from the service's routes; the cases here
 // are only what this service adds to them.
@@ -83,6 +83,8 @@ export function casesFor(p: string): Case[] {
     { name: 'no Accept and no token: Accept is checked first', request: req('GET', `${p}/widgets`, { accept: undefined, authorization: undefined }), status: 406, code: 'not_acceptable' },
     { name: 'Accept with JSON at q=0', request: req('GET', `${p}/widgets`, { accept: 'application/json;q=0, text/html' }), status: 406, code: 'not_acceptable' },
     { name: 'a malformed Accept', request: req('GET', `${p}/widgets`, { accept: ';;;==,' }), status: 406, code: 'not_acceptable' },
+    // also where the router refuses the path before anything else runs (Fastify's frameworkErrors)
+    { name: 'no Accept on a malformed path: Accept is checked first', request: req('GET', `${p}/widgets/%ZZ`, { accept: undefined }), status: 406, code: 'not_acceptable' },
     { name: 'Accept: */*', request: req('GET', `${p}/widgets`, { accept: '*/*' }), status: 200 },
     { name: 'Accept: application/*', request: req('GET', `${p}/widgets`, { accept: 'application/*' }), status: 200 },
     { name: 'Accept: application/problem+json', request: req('GET', `${p}/widgets`, { accept: 'application/problem+json' }), status: 200 },
@@ -134,7 +136,7 @@ export function casesFor(p: string): Case[] {
     { name: 'two offending fields', request: post(p, '{"name":"","price":-1}'), status: 400, code: 'validation_failed', fields: ['name', 'price'] },
     // A problem with the body as a whole is reported at the empty field name (the JSON Pointer of the root).
     { name: 'an array body', request: post(p, '[]'), status: 400, code: 'validation_failed', fields: [''] },
-    // `null` is valid JSON, so it is no parse error: the schema says it is not a widget, on all three.
+    // `null` is valid JSON, so it is no parse error: the schema says it is not a widget, on all four.
     { name: 'a null body', request: post(p, 'null'), status: 400, code: 'validation_failed', fields: [''] },
     { name: 'a valid widget', request: post(p, '{"name":"Gear","price":2}'), status: 201 },
     { name: 'a valid widget in a +json media type', request: post(p, '{"name":"Cog"}', { 'content-type': 'application/vnd.widget+json' }), status: 201 },

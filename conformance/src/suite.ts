@@ -102,6 +102,8 @@ export function describeConformance(name: string, { start }: ConformanceOptions)
             expect(head.status).toBe(get.status);
             expect(head.text).toBe('');
             for (const name of ['content-type', 'cache-control', 'allow', 'www-authenticate']) expect(head.headers[name]).toBe(get.headers[name]);
+            // a HEAD answer may leave Content-Length out, but one it states is the GET body's (RFC 9110 section 8.6)
+            if (head.headers['content-length'] !== undefined) expect(head.headers['content-length'], `HEAD ${path}: Content-Length`).toBe(get.headers['content-length']);
           }
         });
 

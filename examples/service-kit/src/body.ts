@@ -4,8 +4,8 @@ import { badRequest, unsupportedMediaType } from '@error-contract/core';
 // other charsets (Express refuses latin1 but decodes utf-7, Koa and Hono ignore the parameter), so
 // the service decides before any of them reads the body.
 const UTF8 = /^utf-?8$/i;
-// What the three services can undo: Express and Koa inflate these themselves, Hono through
-// `inflateBody` in the Hono example.
+// What the services can undo: Express and Koa inflate these themselves, Hono and Fastify through
+// `inflateBody` in their examples.
 const ENCODINGS: ReadonlySet<string> = new Set(['identity', 'gzip', 'deflate']);
 
 /**

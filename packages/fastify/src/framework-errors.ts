@@ -10,7 +10,8 @@ export type FrameworkErrorsHandler = (error: Error & { statusCode?: number; code
  * A handler for Fastify's `frameworkErrors` server option. Fastify answers a path it cannot decode
  * (400, `FST_ERR_BAD_URL`) and an over-long path parameter (414) while routing, before any hook or
  * plugin runs, with a JSON body of its own that quotes the path; only this option reaches them. It
- * answers them in the contract; outside the contract's `scope`, as Fastify would.
+ * answers them in the contract, after the contract's own checks (a missing Accept is still a 406 in
+ * strict mode); outside the contract's `scope`, as Fastify would.
  *
  * @example
  * import Fastify from 'fastify';
@@ -25,7 +26,10 @@ export function frameworkErrors(contractOrOptions: ErrorContract | ErrorContract
   const contract = resolveContract(contractOrOptions);
   return function errorContractFrameworkErrors(error, request, reply) {
     if (contract.inScope(request.raw.url ?? '/')) {
-      sendResponse(reply, contract.respond(error, requestLike(request)), false);
+      // the contract's own checks come first, as for every other request (a missing Accept is a
+      // 406 on any path, a malformed one included)
+      const request_ = requestLike(request);
+      sendResponse(reply, contract.checkRequest(request_) ?? contract.respond(error, request_), false);
       return;
     }
     const statusCode = typeof error?.statusCode === 'number' ? error.statusCode : 400;

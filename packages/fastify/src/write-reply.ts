@@ -25,7 +25,14 @@ export function prepareReply(reply: FastifyReply, response: ErrorResponse, repla
   for (const [name, value] of Object.entries(response.headers)) {
     reply.header(name, name === 'vary' ? mergeVary(reply.getHeader('vary') as string | string[] | number | undefined, value) : value);
   }
-  return response.body === null ? undefined : Buffer.from(response.body);
+  if (response.body !== null) return Buffer.from(response.body);
+  // HEAD: no body goes out, but the headers state the GET body's length (RFC 9110 section 8.6).
+  // Fastify keeps that header for no payload, except on the HEAD routes it derives from GET routes,
+  // whose last onSend hook sets it from the payload (0 for none) and then drops the payload: there
+  // the payload is bytes of that length, which never leave the server.
+  const length = Number(response.headers['content-length']);
+  const routed = (reply.request as { is404?: boolean } | undefined)?.is404 === false;
+  return routed && Number.isSafeInteger(length) && length > 0 ? Buffer.alloc(length) : undefined;
 }
 
 /**

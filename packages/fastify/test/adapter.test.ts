@@ -61,6 +61,16 @@ describe.each(fastifies)('%s', (_name, versions: FastifyMajor) => {
       else expect(long.json()).toMatchObject({ status: 404, code: 'not_found' });
     });
 
+    it('frameworkErrors: the contract\'s own checks come first (no Accept on a malformed path is 406)', async () => {
+      const contract = createErrorContract({ accept: 'strict', onError: () => {} });
+      const app = versions.fastify({ frameworkErrors: frameworkErrors(contract) });
+      await app.register(errorContract, { contract });
+      app.get('/widgets/:id', async () => ({}));
+      await app.ready();
+      expect((await inject(app, 'GET', '/widgets/%ZZ', {})).json()).toMatchObject({ status: 406, code: 'not_acceptable' });
+      expect((await inject(app, 'GET', '/widgets/%ZZ')).json()).toMatchObject({ status: 400, code: 'bad_request' });
+    });
+
     it("frameworkErrors outside the contract's scope: Fastify's own answer", async () => {
       const app = versions.fastify({ frameworkErrors: frameworkErrors({ scope: '/api' }) });
       app.get('/widgets/:id', async () => ({}));
@@ -135,14 +145,25 @@ describe.each(fastifies)('%s', (_name, versions: FastifyMajor) => {
       expect((await inject(app, 'OPTIONS', '/anything')).statusCode).toBe(204);
     });
 
-    it('HEAD of a missing path is 404 with the headers of a GET and no body', async () => {
-      const app = await appWith(routes);
-      const get = await inject(app, 'GET', '/gadgets');
-      const head = await inject(app, 'HEAD', '/gadgets');
-      expect(head.statusCode).toBe(404);
+    it.each([
+      ['a missing path', '/gadgets', 404],
+      ['a route Fastify derived from GET, which throws', '/widgets/throws', 404],
+      ['a refusal before routing', '/widgets', 406],
+    ])('HEAD of %s has the headers of a GET, its Content-Length included, and no body', async (_what, url, status) => {
+      const app = await appWith((a) => {
+        routes(a);
+        a.get('/widgets/throws', async () => {
+          throw notFound('No widget has the id "throws".');
+        });
+      }, { accept: 'json' });
+      const headers = status === 406 ? { accept: 'text/html' } : JSON_ACCEPT;
+      const get = await inject(app, 'GET', url, headers);
+      const head = await inject(app, 'HEAD', url, headers);
+      expect(head.statusCode).toBe(status);
       expect(head.body).toBe('');
       expect(head.headers['content-type']).toBe(get.headers['content-type']);
       expect(head.headers['cache-control']).toBe('no-store');
+      expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.body)));
     });
 
     it('a route registered before the plugin counts too', async () => {

@@ -1,4 +1,4 @@
-// The hostile requests, one table for the three reference services. Each states the status and
+// The hostile requests, one table for the four reference services. Each states the status and
 // code every framework must answer with: a client's mistake is a 4xx in the contract, never a
 // 500, never a framework's own page, and never the same answer in two different bodies.
 import { deflateSync, gzipSync } from 'node:zlib';
@@ -13,7 +13,7 @@ export interface HostileCase {
   /** The contract's code, for error statuses with a body. */
   code?: string;
   /**
-   * Why the three services may word this failure differently (only the status is then compared
+   * Why the four services may word this failure differently (only the status is then compared
    * across them). Every such case is a known gap, listed in the closing note of its issue.
    */
   bodiesDiffer?: string;
@@ -95,7 +95,7 @@ export const CASES: HostileCase[] = [
     pieces: post('{"__proto__":{"admin":true},"name":"x"}'),
     status: 400,
     bodiesDiffer:
-      "Koa's body parser (co-body) refuses the member itself (bad_request) and takes no option to keep it; Express's and Hono's JSON.parse keep it as an own key, which the schema refuses as an unknown field (validation_failed)",
+      "Koa's body parser (co-body) refuses the member itself (bad_request) and takes no option to keep it; Express's, Hono's and Fastify's JSON.parse keep it as an own key, which the schema refuses as an unknown field (validation_failed)",
   },
   { name: 'constructor.prototype in JSON', pieces: post('{"constructor":{"prototype":{"admin":true}},"name":"x"}'), status: 400, code: 'validation_failed' },
   { name: 'JSON nested 10,000 deep', pieces: post(`${'['.repeat(10_000)}${']'.repeat(10_000)}`), status: 400 },

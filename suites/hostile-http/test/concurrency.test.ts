@@ -2,6 +2,7 @@
 // own request (no body or header of one in another's), and none may be lost.
 import { request } from 'node:http';
 import { startService as startExpress } from '@error-contract/example-express/server';
+import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ const SERVICES = [
   ['express', startExpress],
   ['koa', startKoa],
   ['hono', startHono],
+  ['fastify', startFastify],
 ] as const;
 const CONCURRENT = 300;
 const V2 = '/api/client/v2';

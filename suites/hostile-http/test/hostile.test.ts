@@ -1,7 +1,8 @@
-// Hostile requests over raw TCP against the three reference services, in-process. Each answer is
+// Hostile requests over raw TCP against the four reference services, in-process. Each answer is
 // checked for its status, for being in the contract, for leaking nothing, and the service must
 // still answer a normal request afterwards.
 import { startService as startExpress } from '@error-contract/example-express/server';
+import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import type { RunningServer } from '@error-contract/service-kit';
@@ -13,6 +14,7 @@ const SERVICES = [
   ['express', startExpress],
   ['koa', startKoa],
   ['hono', startHono],
+  ['fastify', startFastify],
 ] as const;
 
 // What must never reach a client: the bug's secret, stack frames, file paths, internal error names.
@@ -58,24 +60,25 @@ describe.each(SERVICES)('%s', (framework, start) => {
   });
 });
 
-describe('one failure, one body: the three services answer each hostile request alike', () => {
+describe('one failure, one body: the four services answer each hostile request alike', () => {
   const failures = CASES.filter((kase) => kase.status !== 'aborted' && kase.status >= 400);
   it.each(failures.filter((kase) => kase.bodiesDiffer === undefined).map((kase) => [kase.name] as const))('%s', (name) => {
     const answers = ANSWERS.get(name);
-    expect(answers?.size).toBe(3);
-    const [express, koa, hono] = ['express', 'koa', 'hono'].map((framework) => {
+    expect(answers?.size).toBe(SERVICES.length);
+    const [express, koa, hono, fastify] = SERVICES.map(([framework]) => {
       const answer = answers!.get(framework)!;
       return { status: answer.status, type: answer.headers['content-type'], body: answer.body.toString('utf8') };
     });
     expect(koa, 'koa vs express').toEqual(express);
     expect(hono, 'hono vs express').toEqual(express);
+    expect(fastify, 'fastify vs express').toEqual(express);
   });
 });
 
 describe('known differences in wording: the status is still the same', () => {
   it.each(CASES.filter((kase) => kase.bodiesDiffer !== undefined).map((kase) => [kase.name, kase.bodiesDiffer] as const))('%s (%s)', (name) => {
     const statuses = [...(ANSWERS.get(name)?.values() ?? [])].map((answer) => answer.status);
-    expect(statuses).toHaveLength(3);
+    expect(statuses).toHaveLength(SERVICES.length);
     expect(new Set(statuses).size).toBe(1);
   });
 });

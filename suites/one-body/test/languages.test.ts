@@ -1,16 +1,18 @@
 // One failure, one body, in every language: a contract with `languages` negotiates Accept-Language
-// alike on Express, Koa and Hono (same status, headers and bytes), names the language in
+// alike on Express, Koa, Hono and Fastify (same status, headers and bytes), names the language in
 // Content-Language and adds Accept-Language to a Vary the app set (CORS's Origin), never replacing it.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createErrorContract, notFound } from '@error-contract/core';
 import { errorContract as expressContract } from '@error-contract/express';
+import { errorContract as fastifyContract } from '@error-contract/fastify';
 import { errorContract as honoContract } from '@error-contract/hono';
 import { errorContract as koaContract } from '@error-contract/koa';
 import { send } from '@error-contract/conformance';
 import { serve } from '@hono/node-server';
 import Router from '@koa/router';
 import express from 'express';
+import Fastify from 'fastify';
 import { Hono } from 'hono';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +110,24 @@ function startHono(): Promise<Running> {
   });
 }
 
+async function startFastify(): Promise<Running> {
+  const app = Fastify();
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('vary', 'Origin');
+  });
+  await app.register(fastifyContract, { contract });
+  app.get('/widgets', async () => []);
+  app.get('/widgets/locked', async () => {
+    throw contract.error('widget_locked', 'Widget 7 is being edited.');
+  });
+  app.get('/widgets/missing', async () => {
+    throw notFound();
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
 const CASES: { name: string; method: string; path: string; acceptLanguage?: string; status: number; language: string; title: string; detail?: string }[] = [
   { name: 'no Accept-Language: the default', method: 'GET', path: '/nothing', status: 404, language: 'en', title: 'Not Found' },
   { name: 'German, a built-in code translated', method: 'GET', path: '/nothing', acceptLanguage: 'de', status: 404, language: 'de', title: 'Nicht gefunden', detail: 'Diese Ressource gibt es nicht.' },
@@ -119,10 +139,10 @@ const CASES: { name: string; method: string; path: string; acceptLanguage?: stri
   { name: 'a malformed Accept-Language: the default', method: 'GET', path: '/nothing', acceptLanguage: ';;;q=2,,', status: 404, language: 'en', title: 'Not Found' },
 ];
 
-describe('languages: one failure, one body in every language, on Express, Koa and Hono', () => {
+describe('languages: one failure, one body in every language, on Express, Koa, Hono and Fastify', () => {
   const servers: Running[] = [];
   beforeAll(async () => {
-    servers.push(await startExpress(), await startKoa(), await startHono());
+    servers.push(await startExpress(), await startKoa(), await startHono(), await startFastify());
   });
   afterAll(() => Promise.all(servers.map((server) => server.close())));
 
@@ -133,9 +153,10 @@ describe('languages: one failure, one body in every language, on Express, Koa an
       const received = await send(server.url, { method: kase.method, path: kase.path, headers });
       answers.push({ status: received.status, language: received.headers['content-language'], vary: received.headers.vary, body: received.text });
     }
-    const [onExpress, onKoa, onHono] = answers;
+    const [onExpress, onKoa, onHono, onFastify] = answers;
     expect(onKoa, 'koa vs express').toEqual(onExpress);
     expect(onHono, 'hono vs express').toEqual(onExpress);
+    expect(onFastify, 'fastify vs express').toEqual(onExpress);
     expect(onExpress!.status).toBe(kase.status);
     expect(onExpress!.language).toBe(kase.language);
     expect(onExpress!.vary).toBe('Origin, Accept-Language');

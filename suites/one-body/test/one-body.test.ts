@@ -1,7 +1,8 @@
 // "One failure, one body": the same request gets the same status, headers and body bytes from the
-// Express, Koa and Hono reference services, for every case of the conformance table.
+// Express, Koa, Hono and Fastify reference services, for every case of the conformance table.
 import { casesFor, OTHER_PATH_CASES, PREFIXES, type Received, send } from '@error-contract/conformance';
 import { startService as startExpress } from '@error-contract/example-express/server';
+import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import type { RunningServer } from '@error-contract/service-kit';
@@ -11,6 +12,7 @@ const FRAMEWORKS = [
   ['express', startExpress],
   ['koa', startKoa],
   ['hono', startHono],
+  ['fastify', startFastify],
 ] as const;
 // Headers the contract decides; the rest (Date, Connection, Keep-Alive, X-Powered-By) is the server's.
 const CONTRACT_HEADERS = ['content-type', 'cache-control', 'allow', 'www-authenticate', 'retry-after', 'content-length'];
@@ -20,7 +22,7 @@ function answerOf(received: Received) {
   return { status: received.status, headers, body: received.text };
 }
 
-describe('one failure, one body: Express, Koa and Hono answer every error case alike', () => {
+describe('one failure, one body: Express, Koa, Hono and Fastify answer every error case alike', () => {
   const servers: RunningServer[] = [];
 
   beforeAll(async () => {
@@ -32,8 +34,9 @@ describe('one failure, one body: Express, Koa and Hono answer every error case a
   it.each(cases.map((kase) => [`${kase.request.method} ${kase.request.path.slice(0, 60)}: ${kase.name}`, kase] as const))('%s', async (_name, kase) => {
     const answers = [];
     for (const server of servers) answers.push(answerOf(await send(server.url, kase.request)));
-    const [express, koa, hono] = answers;
+    const [express, koa, hono, fastify] = answers;
     expect(koa, 'koa vs express').toEqual(express);
     expect(hono, 'hono vs express').toEqual(express);
+    expect(fastify, 'fastify vs express').toEqual(express);
   });
 });

@@ -4,6 +4,7 @@
 // nothing crashes, and the shared limit is back once Redis is.
 import { type Received, send } from '@error-contract/conformance';
 import { startService as startExpress } from '@error-contract/example-express/server';
+import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import type { RunningServer, ServiceConfig, StartService } from '@error-contract/service-kit';
@@ -16,6 +17,7 @@ const FRAMEWORKS: [string, StartService][] = [
   ['express', startExpress],
   ['koa', startKoa],
   ['hono', startHono],
+  ['fastify', startFastify],
 ];
 const LIMIT = 4;
 const WINDOW_S = 30;
@@ -133,7 +135,8 @@ describe.skipIf(binary === undefined)('a rate limit shared through Redis (REDIS_
   describe('Redis going away mid-run: the limit fails open, nothing crashes, and it comes back', () => {
     const running: { name: string; instances: Instances }[] = [];
     beforeAll(async () => {
-      for (const [name, start] of FRAMEWORKS) running.push({ name, instances: await startPair(start, redis.url(4)) });
+      // a database of its own, after the frameworks' (1 to FRAMEWORKS.length)
+      for (const [name, start] of FRAMEWORKS) running.push({ name, instances: await startPair(start, redis.url(FRAMEWORKS.length + 1)) });
     });
     afterAll(async () => {
       for (const { instances } of running) for (const server of instances.pair) await server.close();
