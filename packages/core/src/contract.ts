@@ -1,12 +1,15 @@
 import type { Catalog, CodeOf } from './catalog.js';
 import { ContractError, type ProblemExtras } from './contract-error.js';
 import { normalizeWith } from './normalize.js';
+import { activeSpans, markSpans } from './observability/active-span.js';
+import { writeLogLine } from './observability/log-line.js';
 import { type ErrorContractOptions, resolveSettings, type Settings } from './options.js';
 import { renderWith } from './render.js';
 import { pathOfTarget } from './path.js';
 import { refusalOf } from './request-checks.js';
 import { pathInScope } from './scope.js';
-import { describe, read } from './safe-read.js';
+import { read } from './safe-read.js';
+import { traceparentTraceId } from './trace-id.js';
 import type { ErrorResponse, Problem, RequestLike } from './types.js';
 
 /**
@@ -17,7 +20,10 @@ export interface ErrorContract<C extends Catalog = Catalog> {
   normalize(error: unknown, request: RequestLike): Problem;
   /** Renders a problem in the shape chosen for the request. Never throws; `body` is null for HEAD. */
   render(problem: Problem, request: RequestLike): ErrorResponse;
-  /** `normalize`, then `onError` (or the default 5xx log), then `render`. What adapters call. */
+  /**
+   * `normalize`, then the active OpenTelemetry span marked, `onError` and the log line, then
+   * `render`. What adapters call.
+   */
   respond(error: unknown, request: RequestLike): ErrorResponse;
   /** A typed error for a catalog code, to `throw`; an unknown code is a 500 unless `extras.status` says otherwise. */
   error(code: CodeOf<C>, detail?: string, extras?: ProblemExtras & { status?: number }): ContractError;
@@ -37,16 +43,22 @@ export interface ErrorContract<C extends Catalog = Catalog> {
   readonly catalog: C;
 }
 
-function report(settings: Settings, error: unknown, problem: Problem, request: RequestLike): void {
+/** Whether a failure gets the log line: see the options `logger`, `onError` and `logClientErrors`. */
+function logs(settings: Settings, problem: Problem): boolean {
+  if (settings.logger === false || (settings.logger === undefined && settings.onError !== undefined)) return false;
+  return problem.status >= 500 || settings.logClientErrors;
+}
+
+function report(settings: Settings, error: unknown, problem: Problem, request: RequestLike, traceId: string | undefined): void {
   try {
-    if (settings.onError !== undefined) settings.onError(error, problem, request);
-    // The default keeps the one thing an operator needs: which request failed, and the stack.
-    else if (problem.status >= 500) {
-      const trace = problem.traceId === undefined ? '' : ` trace ${problem.traceId}`;
-      console.error(`error-contract: ${describe(request.method)} ${problem.instance} -> ${problem.status}${trace}`, error);
-    }
+    settings.onError?.(error, problem, request);
   } catch {
     // a failing logger must not turn one failure into two
+  }
+  try {
+    if (logs(settings, problem)) writeLogLine(settings.logger || undefined, error, problem, request, traceId);
+  } catch {
+    // nor a failing log line
   }
 }
 
@@ -96,8 +108,15 @@ export function createErrorContract<const C extends Catalog<L> = {}, const L ext
   const render = (problem: Problem, request: RequestLike) => renderWith(settings, problem, request);
   const respond = (error: unknown, request: RequestLike) => {
     const problem = normalize(error, request);
-    report(settings, error, problem, request);
-    return render(problem, request);
+    // Observability is paid by failures only: the active span is read here, never on a success.
+    const spans = activeSpans();
+    markSpans(spans, problem, error);
+    const internal = problem.status >= 500;
+    const traceId = problem.traceId ?? spans?.traceId ?? (internal || logs(settings, problem) ? traceparentTraceId(request) : undefined);
+    report(settings, error, problem, request, traceId);
+    const response = render(problem, request);
+    if (internal && traceId !== undefined) response.traceId = traceId;
+    return response;
   };
   const contract: ErrorContract<C> = {
     normalize,

@@ -21,6 +21,8 @@ export {
 } from './factories.js';
 export { mergeVary, readHeader, safeHeaderValue } from './headers.js';
 export { negotiateLanguage } from './language.js';
+export { activeTraceId } from './observability/active-span.js';
+export type { ErrorLogger, LogFields } from './observability/log-line.js';
 export type { AcceptPolicy, ErrorContractOptions, Translations } from './options.js';
 export { formatAllow, problem, problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
 export { firstSegment, pathOfTarget, withoutDotSegments, withoutQuery } from './path.js';

@@ -1,5 +1,6 @@
 import { type BuiltinCode, type Catalog, type CatalogEntry, resolveCatalog } from './catalog.js';
 import { LANGUAGE_TAG } from './language.js';
+import type { ErrorLogger } from './observability/log-line.js';
 import { RESERVED_MEMBERS } from './members.js';
 import type { Problem, RequestLike, Shape } from './types.js';
 
@@ -26,10 +27,20 @@ export interface ErrorContractOptions<C extends Catalog<L> = Catalog, L extends 
   /** Development only: send 5xx messages and stacks. Default false. */
   exposeInternalErrors?: boolean;
   /**
-   * Called with every error `respond` answers. Without it, 5xx are logged to stderr with their stack.
-   * What it throws is swallowed: a logger must not turn one failure into two.
+   * Called with every error `respond` answers. Without it (and without `logger`), 5xx are logged
+   * to stderr with their stack. What it throws is swallowed: a logger must not turn one failure
+   * into two.
    */
   onError?: (error: unknown, problem: Problem, request: RequestLike) => void;
+  /**
+   * Where each 5xx is logged, as one structured line: `{ err, method, path, status, code, traceId }`
+   * (the path without its query; the trace id of the active OpenTelemetry span, else of the
+   * request's `traceparent`, else the body's). Takes pino or any `{ error(fields, message) }`.
+   * Default: one readable line on the console, unless `onError` is given; `false`: no line.
+   */
+  logger?: ErrorLogger | false;
+  /** Log 4xx too (to the logger's `warn` when it has one). Default false: a client's mistake is no incident. */
+  logClientErrors?: boolean;
   /** Extra body members per request, e.g. a request id. Never replaces a standard member. */
   extensions?: (request: RequestLike) => Record<string, unknown>;
   /**
@@ -51,8 +62,10 @@ export interface ErrorContractOptions<C extends Catalog<L> = Catalog, L extends 
    */
   scope?: string | readonly string[];
   /**
-   * A trace id in every detailed body and in the default log line, so a client's report can be
-   * found in the log: the W3C `traceparent` trace id when the request has one, else a new one.
+   * A trace id in every detailed body and in the log line, so a client's report can be found in
+   * the tracing backend and the log: the active OpenTelemetry span's trace id when
+   * `@opentelemetry/api` is set up and a span is active, else the W3C `traceparent` trace id when
+   * the request has one, else a new one.
    * `true` names the member `traceId`; a string names it. Also on `problem.traceId` for `onError`.
    * Default off.
    */
@@ -98,6 +111,9 @@ export interface Settings {
   statuses: ReadonlySet<number> | undefined;
   exposeInternalErrors: boolean;
   onError: ErrorContractOptions['onError'];
+  /** The logger of the log line; undefined for the console; false for none. */
+  logger: ErrorLogger | false | undefined;
+  logClientErrors: boolean;
   extensions: ErrorContractOptions['extensions'];
   accept: AcceptPolicy;
   rejectMalformedPath: boolean;
@@ -144,6 +160,14 @@ function resolveTraceField(traceId: ErrorContractOptions['traceId']): string | u
   return traceId;
 }
 
+function resolveLogger(logger: ErrorContractOptions['logger']): ErrorLogger | false | undefined {
+  if (logger === undefined || logger === false) return logger;
+  if (logger === null || typeof logger !== 'object' || typeof logger.error !== 'function') {
+    fail('`logger` must be false or a logger with an `error(fields, message)` method, such as pino.');
+  }
+  return logger;
+}
+
 function fail(message: string): never {
   throw new TypeError(`error-contract: ${message}`);
 }
@@ -180,6 +204,8 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
   const { accept = 'any', rejectMalformedPath = false } = options;
   if (!ACCEPT_POLICIES.includes(accept)) fail("`accept` must be 'any', 'json' or 'strict'.");
   if (typeof rejectMalformedPath !== 'boolean') fail('`rejectMalformedPath` must be a boolean.');
+  const { logClientErrors = false } = options;
+  if (typeof logClientErrors !== 'boolean') fail('`logClientErrors` must be a boolean.');
   let allowed: Set<number> | undefined;
   if (statuses !== undefined) {
     if (!Array.isArray(statuses) || statuses.some((status) => !Number.isInteger(status) || status < 400 || status > 599)) {
@@ -199,6 +225,8 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
     statuses: allowed,
     exposeInternalErrors,
     onError: optionalFunction(options.onError, 'onError'),
+    logger: resolveLogger(options.logger),
+    logClientErrors,
     extensions: optionalFunction(options.extensions, 'extensions'),
     accept,
     rejectMalformedPath,

@@ -72,6 +72,12 @@ export interface ErrorResponse {
   status: number;
   headers: Record<string, string>;
   body: string | null;
+  /**
+   * For a 5xx from `respond`, the trace id the failure is known by (the body's, else the active
+   * OpenTelemetry span's, else the request's `traceparent`'s), when there is one: for adapters to
+   * hand to their framework's own error reporting (Koa's `'error'` event). Never sent.
+   */
+  traceId?: string;
 }
 
 /** The two body shapes of the specification. */

@@ -52,7 +52,7 @@ describe('onError', () => {
       contract.respond(notFound(), request());
       expect(spy).not.toHaveBeenCalled();
       contract.respond(failure, request({ path: '/fail' }));
-      expect(spy).toHaveBeenCalledWith('error-contract: GET /fail -> 500', failure);
+      expect(spy).toHaveBeenCalledWith('error-contract: GET /fail -> 500 internal_server_error', failure);
     } finally {
       spy.mockRestore();
     }

@@ -56,7 +56,7 @@ describe('traceId', () => {
     const response = contract.respond(new Error('db-7 password=hunter2'), request({ headers: { accept: 'application/json', traceparent: TRACEPARENT } }));
     expect(JSON.parse(response.body!).traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
     expect(response.body).not.toContain('hunter2');
-    expect(log.mock.calls[0]![0]).toBe('error-contract: GET /widgets/7 -> 500 trace 4bf92f3577b34da6a3ce929d0e0e4736');
+    expect(log.mock.calls[0]![0]).toBe('error-contract: GET /widgets/7 -> 500 internal_server_error trace 4bf92f3577b34da6a3ce929d0e0e4736');
   });
 
   it('onError gets it on the problem, the same as the body', () => {

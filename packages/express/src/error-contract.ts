@@ -33,7 +33,10 @@ export interface ExpressErrorContract {
    * OPTIONS request for a path that exists is left to Express, which answers it with `Allow`.
    */
   fallback(): RequestHandler;
-  /** Last: the 4-argument error handler for whatever reached `next(err)` or was thrown. */
+  /**
+   * Last: the 4-argument error handler for whatever reached `next(err)` or was thrown. For a 5xx it
+   * leaves the error on `res.err`, where pino-http's request log looks for it.
+   */
   handler(): ErrorRequestHandler;
   /** A ready `handler` for express-rate-limit: 429 with `Retry-After`, its `RateLimit` headers kept. */
   rateLimitHandler(req: Request, res: Response, next: NextFunction, options?: unknown): void;
@@ -110,7 +113,11 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
         // socket (expressjs.com, "Error handling"), so the client sees a cut-short body, not a hang.
         if (res.headersSent) return next(err);
         try {
-          endAsContract(res, () => writeResponse(res, contract.respond(err, requestLike(req))));
+          const response = contract.respond(err, requestLike(req));
+          // pino-http logs a request's failure from `res.err` (its README, "Custom error
+          // handling"): left there, its request line says what failed, with the stack.
+          if (response.status >= 500) (res as Response & { err?: unknown }).err ??= err;
+          endAsContract(res, () => writeResponse(res, response));
         } catch {
           next(err);
         }

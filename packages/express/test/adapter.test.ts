@@ -703,4 +703,40 @@ describe.each(expresses)('%s', (_name, express, major) => {
       expect(JSON.parse(answer.body)).toMatchObject({ instance: '/api/widgets' });
     });
   });
+  describe('observability: the error is left on res.err for pino-http', () => {
+    function seen() {
+      const errs: unknown[] = [];
+      const app = express();
+      // where pino-http reads it: once the response has finished
+      app.use((_req, res, next) => {
+        res.on('finish', () => errs.push((res as typeof res & { err?: unknown }).err));
+        next();
+      });
+      const errors = errorContract({ onError: () => {} });
+      app.use(errors.guard());
+      app.get('/bug', () => {
+        throw failure;
+      });
+      app.get('/missing', () => {
+        throw createError(404, 'No widget');
+      });
+      app.use(errors.fallback());
+      app.use(errors.handler());
+      return { app, errs };
+    }
+    const failure = new Error('db down');
+
+    it('a 5xx: res.err is the original error', async () => {
+      const { app, errs } = seen();
+      await request(app).get('/bug').set(JSON_ACCEPT).expect(500);
+      expect(errs).toEqual([failure]);
+    });
+
+    it('a 4xx and a route miss: nothing on res.err', async () => {
+      const { app, errs } = seen();
+      await request(app).get('/missing').set(JSON_ACCEPT).expect(404);
+      await request(app).get('/nowhere').set(JSON_ACCEPT).expect(404);
+      expect(errs).toEqual([undefined, undefined]);
+    });
+  });
 });

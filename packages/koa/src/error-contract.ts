@@ -7,6 +7,7 @@ import {
   problems,
   resolveContract,
 } from '@error-contract/core';
+import type Koa from 'koa';
 import type { Context, Middleware, Next } from 'koa';
 import { requestLike } from './request-like.js';
 import { routeMissOf } from './route-methods.js';
@@ -43,6 +44,41 @@ function asError(value: unknown): Error {
   return new Error(`non-error thrown: ${text}`);
 }
 
+// Errors whose `traceId` the adapter set: an error thrown again (a shared instance) gets the id of
+// its latest failure, while a `traceId` of the app's own is never replaced.
+const TAGGED = new WeakSet<Error>();
+
+/**
+ * Puts the failure's trace id on the error the `'error'` event carries, as Koa itself marks it
+ * (`status`, `expose`, `headerSent`), so a listener's logger (koa-pino-logger, pino's err
+ * serializer) names the trace.
+ */
+function tagTrace(error: Error, traceId: string): void {
+  try {
+    if (Object.hasOwn(error, 'traceId') && !TAGGED.has(error)) return;
+    (error as Error & { traceId?: string }).traceId = traceId;
+    TAGGED.add(error);
+  } catch {
+    // an error that refuses the mark is emitted as it is
+  }
+}
+
+/** Whether the app's only `'error'` listener is Koa's own, which Koa adds when the app has none. */
+function onlyKoasListener(app: Koa): boolean {
+  const listeners = app.listeners('error');
+  return listeners.length === 1 && listeners[0] === app.onerror;
+}
+
+/**
+ * Koa's own listener prints `err.stack` and nothing else (application.js, `onerror`): for it, the
+ * error is seen through a view whose stack ends with the trace id, so Koa's default line names the
+ * trace too. The view inherits everything else from the error; no listener of the app's sees it.
+ */
+function withTraceInStack(error: Error, traceId: string): Error {
+  const stack = typeof error.stack === 'string' ? error.stack : String(error);
+  return Object.create(error, { stack: { value: `${stack}\n    trace ${traceId}`, configurable: true, writable: true } }) as Error;
+}
+
 /** koa-ratelimit (without `throw`) leaves 429, a text body, `Retry-After` and `ctx.state.rateLimit`. */
 function isRateLimited(ctx: Context): boolean {
   return ctx.status === 429 && ctx.state?.rateLimit !== undefined;
@@ -72,8 +108,9 @@ function afterDownstream(contract: ErrorContract, ctx: Context): { response: Err
  * say to refuse (by default nothing), catches whatever downstream throws, answers 404 and 405 (with
  * `Allow`, from @koa/router's matches), and gives bare error statuses and koa-ratelimit's refusal
  * the contract's body. 5xx are still emitted as the app's `'error'` event, so existing logging keeps
- * working; created from options without `onError`, the contract leaves logging to that event. With
- * the `scope` option (`'/api'`), requests outside it are not touched.
+ * working, with the failure's trace id on the error (`err.traceId`) and at the end of Koa's own
+ * default line; created from options without `onError` or `logger`, the contract leaves logging
+ * to that event. With the `scope` option (`'/api'`), requests outside it are not touched.
  *
  * @example
  * import Koa from 'koa';
@@ -94,9 +131,11 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   }
   const checkRequest = options.checkRequest ?? true;
 
-  function emitError(ctx: Context, error: unknown, marks: { headerSent?: true } = {}): void {
+  function emitError(ctx: Context, error: unknown, marks: { headerSent?: true } = {}, traceId?: string): void {
     try {
-      ctx.app.emit('error', Object.assign(asError(error), marks), ctx);
+      const emitted = Object.assign(asError(error), marks);
+      if (traceId !== undefined) tagTrace(emitted, traceId);
+      ctx.app.emit('error', onlyKoasListener(ctx.app) && traceId !== undefined ? withTraceInStack(emitted, traceId) : emitted, ctx);
     } catch {
       // a listener that throws must not take the response with it
     }
@@ -122,7 +161,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       const miss = routeMissOf(ctx);
       if (miss.status === 405) response = contract.respond(miss, requestLike(ctx));
     }
-    if (response.status >= 500) emitError(ctx, error);
+    if (response.status >= 500) emitError(ctx, error, {}, response.traceId);
     writeResponse(ctx, response);
   }
 

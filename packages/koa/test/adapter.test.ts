@@ -417,4 +417,75 @@ describe.each(koas)('%s', (_name, KoaClass) => {
       expect(res.headers['content-range']).toBe('bytes */1234');
     });
   });
+  describe("observability: the 'error' event and Koa's default line carry the trace id", () => {
+    const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+
+    function failingApp(listener?: (error: Error) => void) {
+      const app = new KoaClass();
+      if (listener !== undefined) app.on('error', listener);
+      const router = new Router();
+      router.get('/bug', () => {
+        throw new Error('db down');
+      });
+      router.get('/missing', (ctx) => ctx.throw(404));
+      app.use(errorContract());
+      app.use(router.routes());
+      return app;
+    }
+
+    it('a listener gets the original error, with err.traceId', async () => {
+      const listener = vi.fn();
+      await request(failingApp(listener).callback()).get('/bug').set({ ...JSON_ACCEPT, traceparent: TRACEPARENT }).expect(500);
+      expect(listener).toHaveBeenCalledTimes(1);
+      const emitted = listener.mock.calls[0]![0] as Error & { traceId?: string };
+      expect(emitted.message).toBe('db down');
+      expect(emitted.traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+      expect(emitted.stack).not.toContain('trace 4bf9');
+    });
+
+    it("with no listener of the app's, Koa's own line ends with the trace id", async () => {
+      const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const app = failingApp();
+        await request(app.callback()).get('/bug').set({ ...JSON_ACCEPT, traceparent: TRACEPARENT }).expect(500);
+        await request(app.callback()).get('/missing').set(JSON_ACCEPT).expect(404);
+        expect(spy).toHaveBeenCalledTimes(1);
+        const line = String(spy.mock.calls[0]![0]);
+        expect(line).toContain('Error: db down');
+        expect(line.trimEnd()).toMatch(/trace 4bf92f3577b34da6a3ce929d0e0e4736$/);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it("a shared error thrown twice names each failure's trace; an app's own traceId is kept", async () => {
+      const shared = new Error('shared');
+      const own = Object.assign(new Error('own'), { traceId: 'from-the-app' });
+      const listener = vi.fn();
+      const app = new KoaClass();
+      app.on('error', listener);
+      const router = new Router();
+      router.get('/shared', () => {
+        throw shared;
+      });
+      router.get('/own', () => {
+        throw own;
+      });
+      app.use(errorContract());
+      app.use(router.routes());
+      const other = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+      await request(app.callback()).get('/shared').set({ ...JSON_ACCEPT, traceparent: TRACEPARENT }).expect(500);
+      expect((listener.mock.calls[0]![0] as { traceId?: string }).traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+      await request(app.callback()).get('/shared').set({ ...JSON_ACCEPT, traceparent: other }).expect(500);
+      expect((listener.mock.calls[1]![0] as { traceId?: string }).traceId).toBe('0af7651916cd43dd8448eb211c80319c');
+      await request(app.callback()).get('/own').set({ ...JSON_ACCEPT, traceparent: other }).expect(500);
+      expect((listener.mock.calls[2]![0] as { traceId?: string }).traceId).toBe('from-the-app');
+    });
+
+    it('without a trace id known, the error is emitted as it is', async () => {
+      const listener = vi.fn();
+      await request(failingApp(listener).callback()).get('/bug').set(JSON_ACCEPT).expect(500);
+      expect(listener.mock.calls[0]![0]).not.toHaveProperty('traceId');
+    });
+  });
 });

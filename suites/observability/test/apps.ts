@@ -1,0 +1,94 @@
+// The same small service per framework, once bare and once with the contract: a route that fails
+// with a bug (500), one that throws the framework's own 404, and a path no route has (404).
+import { errorContract as expressContract } from '@error-contract/express';
+import { errorContract as honoContract } from '@error-contract/hono';
+import { errorContract as koaContract } from '@error-contract/koa';
+import type { ErrorContractOptions } from '@error-contract/core';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Framework = 'express' | 'koa' | 'hono';
+export const FRAMEWORKS: readonly Framework[] = ['express', 'koa', 'hono'];
+
+/** What a test hangs on an app: extra middleware first, and for Express an error handler before ours. */
+export interface Hooks {
+  /** Express: middleware before the routes (pino-http). */
+  before?: (app: any) => void;
+  /** Express: error middleware before the contract's handler (Sentry's); Koa and Hono: anything after the routes are set. */
+  after?: (app: any) => void;
+}
+
+export const failure = () => new Error('connection to db-7 failed');
+
+/**
+ * Builds the app. `load` is a `require` that the instrumentations see; `contract` is the contract's
+ * options, or undefined for the bare app.
+ */
+export function makeApp(framework: Framework, load: NodeJS.Require, contract: ErrorContractOptions | undefined, hooks: Hooks = {}): { listen(): Promise<Listening> } {
+  const http = load('node:http') as typeof import('node:http');
+  if (framework === 'express') {
+    const express = load('express') as typeof import('express');
+    const app = express();
+    hooks.before?.(app);
+    const errors = contract === undefined ? undefined : expressContract(contract);
+    if (errors) app.use(errors.guard());
+    app.get('/boom', () => {
+      throw failure();
+    });
+    app.get('/missing', (_req, _res, next) => next(Object.assign(new Error('No widget'), { status: 404, expose: true })));
+    if (errors) app.use(errors.fallback());
+    hooks.after?.(app);
+    if (errors) app.use(errors.handler());
+    return { listen: () => listen(http.createServer(app)) };
+  }
+  if (framework === 'koa') {
+    const Koa = load('koa') as typeof import('koa');
+    const Router = load('@koa/router') as typeof import('@koa/router').default;
+    const app = new Koa();
+    const router = new Router();
+    if (contract !== undefined) app.use(koaContract(contract));
+    router.get('/boom', () => {
+      throw failure();
+    });
+    router.get('/missing', (ctx) => ctx.throw(404, 'No widget'));
+    app.use(router.routes());
+    hooks.after?.(app);
+    return { listen: () => listen(http.createServer(app.callback())) };
+  }
+  const { Hono } = load('hono') as typeof import('hono');
+  const { HTTPException } = load('hono/http-exception') as typeof import('hono/http-exception');
+  const { getRequestListener } = load('@hono/node-server') as typeof import('@hono/node-server');
+  const app = new Hono();
+  hooks.before?.(app);
+  const errors = contract === undefined ? undefined : honoContract(app, contract);
+  if (errors) {
+    app.onError(errors.onError);
+    app.notFound(errors.notFound);
+  }
+  app.get('/boom', () => {
+    throw failure();
+  });
+  app.get('/missing', () => {
+    throw new HTTPException(404, { message: 'No widget' });
+  });
+  hooks.after?.(app);
+  const fetch = errors ? errors.fetch : app.fetch;
+  return { listen: () => listen(http.createServer(getRequestListener(fetch))) };
+}
+
+export interface Listening {
+  url: string;
+  close(): Promise<void>;
+}
+
+function listen(server: Server): Promise<Listening> {
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
+    });
+  });
+}
+
+export const TRACEPARENT = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+export const INCOMING_TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
