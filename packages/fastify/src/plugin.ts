@@ -65,10 +65,14 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : 'non-error thrown';
 }
 
-/** What Fastify's default error handler logs: a 5xx at error level with the request, a 4xx at info. */
-function logFailure(request: FastifyRequest, reply: FastifyReply, error: unknown, status: number): void {
+/**
+ * What Fastify's default error handler logs: a 5xx at error level with the request, a 4xx at info;
+ * a 5xx also names the trace it is known by (the body's, the active span's or the request's
+ * `traceparent`'s), so that the line leads to the trace a client quotes.
+ */
+function logFailure(request: FastifyRequest, reply: FastifyReply, error: unknown, status: number, traceId?: string): void {
   try {
-    if (status >= 500) reply.log.error({ req: request, res: reply, err: error }, messageOf(error));
+    if (status >= 500) reply.log.error(traceId === undefined ? { req: request, res: reply, err: error } : { req: request, res: reply, err: error, traceId }, messageOf(error));
     else reply.log.info({ res: reply, err: error }, messageOf(error));
   } catch {
     // a failing logger must not turn one failure into two
@@ -122,7 +126,7 @@ const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function erro
       return;
     }
     const response = contract.respond(error, requestLike(request));
-    logFailure(request, reply, error, response.status);
+    logFailure(request, reply, error, response.status, response.traceId);
     sendResponse(reply, response);
   });
 

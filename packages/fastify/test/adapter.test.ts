@@ -544,6 +544,22 @@ describe.each(fastifies)('%s', (_name, versions: FastifyMajor) => {
       expect(lines[0]!.err.stack).toContain('    at ');
     });
 
+    it("a 5xx's line names the trace the request came with", async () => {
+      const lines: Array<Record<string, any>> = [];
+      const stream = new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      });
+      const app = await appWith((a) => a.get('/crash', async () => Promise.reject(new Error('boom'))), { traceId: true }, { logger: { level: 'error', stream } });
+      const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+      const res = await inject(app, 'GET', '/crash', { ...JSON_ACCEPT, traceparent });
+      expect(res.json().traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ level: 50, traceId: '4bf92f3577b34da6a3ce929d0e0e4736' });
+    });
+
     it('a 4xx is logged at info level, as Fastify does', async () => {
       const lines = await logged('/missing');
       expect(lines).toHaveLength(1);
