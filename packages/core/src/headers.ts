@@ -30,6 +30,10 @@ export function readHeader(headers: HeaderBag | undefined | null, name: string):
 // CORS headers are not among them: they are the app's CORS middleware's to set, on the response,
 // where they survive; an error that carries them (an upstream's) must not widen who may read us.
 const CLIENT_HEADER = /^(?:allow|retry-after|www-authenticate|ratelimit(?:-[a-z]+)?|x-ratelimit-[a-z-]+)$/;
+// A 416 also tells the client the size of what it asked a range of (`Content-Range: bytes *\/1234`,
+// RFC 9110 section 15.5.17): @fastify/static puts it on its error, where Express's send sets it on
+// the response.
+const RANGE_STATUS = 416;
 
 // RFC 9110 section 5.5: field values are visible ASCII, space, tab and obs-text. No CR, LF or NUL,
 // which is what keeps a value from splitting the response (header injection).
@@ -54,7 +58,7 @@ export function safeHeaderValue(value: unknown): string | undefined {
 }
 
 /** Copies the allowed headers of one header source (plain object or `Headers`) into `into`. */
-function collect(source: unknown, into: Record<string, string>): void {
+function collect(source: unknown, into: Record<string, string>, status?: number): void {
   if (source === null || typeof source !== 'object') return;
   try {
     const entries: Iterable<[string, unknown]> =
@@ -65,7 +69,7 @@ function collect(source: unknown, into: Record<string, string>): void {
     for (const [rawName, rawValue] of entries) {
       if (++seen > 64) break;
       const name = describe(rawName).toLowerCase();
-      if (!CLIENT_HEADER.test(name)) continue;
+      if (!CLIENT_HEADER.test(name) && !(name === 'content-range' && status === RANGE_STATUS)) continue;
       const value = safeHeaderValue(rawValue);
       if (value !== undefined) into[name] = value;
     }
@@ -75,14 +79,14 @@ function collect(source: unknown, into: Record<string, string>): void {
 }
 
 /**
- * The client-facing headers an error carries: http-errors' and Koa's `headers`, Boom's
- * `output.headers`, and the headers of Hono's `HTTPException` `res`.
+ * The client-facing headers an error with this status carries: http-errors' and Koa's `headers`,
+ * Boom's `output.headers`, and the headers of Hono's `HTTPException` `res`.
  */
-export function clientHeadersOf(error: unknown): Record<string, string> {
+export function clientHeadersOf(error: unknown, status?: number): Record<string, string> {
   const headers: Record<string, string> = {};
-  collect(read(read(error, 'res'), 'headers'), headers);
-  collect(read(read(error, 'output'), 'headers'), headers);
-  collect(read(error, 'headers'), headers);
+  collect(read(read(error, 'res'), 'headers'), headers, status);
+  collect(read(read(error, 'output'), 'headers'), headers, status);
+  collect(read(error, 'headers'), headers, status);
   return headers;
 }
 

@@ -128,7 +128,7 @@ function foreignVerdict(settings: Settings, error: unknown): Verdict {
     fixedDetail: knownApplies ? known.detail : fieldErrors.length > 0 ? fieldSummary(fieldErrors.length, validation?.truncated) : undefined,
     text: readString(error, 'message') ?? (status >= 500 && settings.exposeInternalErrors ? describe(error) : undefined),
     expose: meantForClients,
-    headers: meantForClients && status < 500 ? clientHeadersOf(error) : {},
+    headers: meantForClients && status < 500 ? clientHeadersOf(error, status) : {},
   };
 }
 

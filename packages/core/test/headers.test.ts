@@ -48,6 +48,13 @@ describe('headers an error carries for the client', () => {
     expect(answer(createError(429, { headers: { [name]: value } })).headers[name.toLowerCase()]).toBe(value);
   });
 
+  it("a 416's Content-Range passes (the size of what the client asked a range of), no other status's", () => {
+    const range = { headers: { 'Content-Range': 'bytes */1024' } };
+    expect(answer(createError(416, range)).headers['content-range']).toBe('bytes */1024');
+    expect(answer(createError(400, range)).headers['content-range']).toBeUndefined();
+    expect(answer(createError(416, { headers: { 'Content-Range': 'bytes */1\r\nX: y' } })).headers['content-range']).toBeUndefined();
+  });
+
   it.each([
     ['CR LF injection', 'Bearer\r\nSet-Cookie: a=b'],
     ['bare LF', 'Bearer\nX: y'],

@@ -37,6 +37,9 @@ export class RouteMethods {
       const found = findRoute(app, name, path);
       if (found === null) continue;
       if (catchAll.has(name) && isCatchAll(found, path)) continue;
+      // A wildcard OPTIONS route answers preflights for a whole prefix (@fastify/cors registers
+      // `OPTIONS *` in the context it is registered in): it says nothing of what a path supports.
+      if (name === 'OPTIONS' && isWildcard(found)) continue;
       lists.push([name]);
     }
     return routeMiss(method, lists);
@@ -61,6 +64,12 @@ function findRoute(app: FastifyInstance, method: string, url: string): FoundRout
     // a path the router cannot decode has no route under any method
     return null;
   }
+}
+
+/** Whether a match is a wildcard route's (`/api/*`): its one parameter is `*`. */
+function isWildcard(found: FoundRoute): boolean {
+  const keys = Object.keys(found.params ?? {});
+  return keys.length === 1 && keys[0] === '*';
 }
 
 /** Whether a match is the root wildcard's: its one parameter, `*`, holds the whole path (with its

@@ -176,6 +176,21 @@ describe.each(fastifies)('%s', (_name, versions: FastifyMajor) => {
       expect(res.headers.allow).toBe('GET, HEAD');
     });
 
+    it("a CORS plugin's preflight route inside a prefix declares nothing there either", async () => {
+      const app = versions.fastify();
+      await app.register(errorContract);
+      await app.register(async (api: any) => {
+        await api.register(versions.cors, { origin: 'https://app.example' });
+        api.get('/widgets', async () => []);
+      }, { prefix: '/api' });
+      await app.ready();
+      expect((await inject(app, 'GET', '/api/nope')).statusCode).toBe(404);
+      const wrong = await inject(app, 'DELETE', '/api/widgets');
+      expect(wrong.statusCode).toBe(405);
+      expect(wrong.headers.allow).toBe('GET, HEAD');
+      expect((await inject(app, 'OPTIONS', '/api/widgets', { origin: 'https://app.example', 'access-control-request-method': 'GET' })).statusCode).toBe(204);
+    });
+
     it('notFound: false keeps the app\'s own not-found handler', async () => {
       const app = await appWith((a) => a.setNotFoundHandler(async (_request: unknown, reply: any) => reply.code(404).send({ mine: true })), { notFound: false });
       const res = await inject(app, 'GET', '/nope');
@@ -368,6 +383,18 @@ describe.each(fastifies)('%s', (_name, versions: FastifyMajor) => {
       // the CORS preflight is the plugin's own answer, untouched
       const preflight = await inject(app, 'OPTIONS', '/widgets', { ...origin, 'access-control-request-method': 'POST' });
       expect(preflight.statusCode).toBe(204);
+    });
+
+    it("a 416's Content-Range on the error stays (as @fastify/static 10 sends it)", async () => {
+      const app = await appWith((a) =>
+        a.get('/download', async () => {
+          throw createHttpError(416, 'Range Not Satisfiable', { headers: { 'content-range': 'bytes */1024' } });
+        }),
+      );
+      const res = await inject(app, 'GET', '/download', { range: 'bytes=5000-6000' });
+      expect(res.statusCode).toBe(416);
+      expect(res.headers['content-range']).toBe('bytes */1024');
+      expect(res.json().code).toBe('range_not_satisfiable');
     });
 
     it("a failing route's representation headers go, its own headers stay, Vary is merged", async () => {

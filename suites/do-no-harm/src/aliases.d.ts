@@ -9,3 +9,17 @@ declare module 'koa2' {
   const Koa: unknown;
   export default Koa;
 }
+
+declare module 'fastify4' {
+  const fastify: unknown;
+  export default fastify;
+}
+
+// The Fastify 4 plugins' own typings declare Fastify 4's types; the fixture casts them to the
+// current majors' (it passes them only to register).
+declare module '@fastify/compress-v4';
+declare module '@fastify/cookie-v4';
+declare module '@fastify/cors-v4';
+declare module '@fastify/helmet-v4';
+declare module '@fastify/sensible-v4';
+declare module '@fastify/static-v4';

@@ -1,14 +1,16 @@
 // Starts a fixture app on 127.0.0.1 (a free port) the way each framework is served in production:
-// Express and Koa on Node's http server, Hono on @hono/node-server with the app's own fetch.
+// Express and Koa on Node's http server, Hono on @hono/node-server with the app's own fetch, Fastify
+// with its own listen().
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp as createExpressApp } from './fixtures/express.js';
+import { createApp as createFastifyApp, type FastifyFixtureOptions } from './fixtures/fastify.js';
 import { createApp as createHonoApp } from './fixtures/hono.js';
 import { createApp as createKoaApp } from './fixtures/koa.js';
 import type { ContractMode } from './fixtures/shared.js';
 
-export type Framework = 'express' | 'koa' | 'hono';
+export type Framework = 'express' | 'koa' | 'hono' | 'fastify';
 
 export interface Running {
   port: number;
@@ -17,7 +19,7 @@ export interface Running {
 
 /** One framework at one major version: what the tests run the table against. */
 export interface Variant {
-  /** As test names show it: `express 5`, `koa 2`, `hono`. */
+  /** As test names show it: `express 5`, `koa 2`, `hono`, `fastify 5 (scope option)`. */
   name: string;
   framework: Framework;
   start(contract: ContractMode): Promise<Running>;
@@ -42,6 +44,12 @@ function running(server: Server): Promise<Running> {
   });
 }
 
+async function listenFastify(options: FastifyFixtureOptions): Promise<Running> {
+  const app = await createFastifyApp(options);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return running(app.server);
+}
+
 function listen(handler: RequestListener): Promise<Running> {
   const server = createServer(handler);
   server.listen(0, '127.0.0.1');
@@ -58,4 +66,10 @@ export const VARIANTS: readonly Variant[] = [
     framework: 'hono',
     start: (contract) => running(serve({ fetch: createHonoApp({ contract }).fetch, port: 0, hostname: '127.0.0.1' }) as Server),
   },
+  // `scoped` as the README shows it (the plugin registered inside the /api plugin), and with the
+  // core `scope: '/api'` option at the root.
+  { name: 'fastify 4', framework: 'fastify', start: (contract) => listenFastify({ contract, major: 4, scopeBy: 'context' }) },
+  { name: 'fastify 5', framework: 'fastify', start: (contract) => listenFastify({ contract, major: 5, scopeBy: 'context' }) },
+  { name: 'fastify 4 (scope option)', framework: 'fastify', start: (contract) => listenFastify({ contract, major: 4, scopeBy: 'option' }) },
+  { name: 'fastify 5 (scope option)', framework: 'fastify', start: (contract) => listenFastify({ contract, major: 5, scopeBy: 'option' }) },
 ];

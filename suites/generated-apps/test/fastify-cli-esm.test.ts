@@ -1,0 +1,82 @@
+// An app made by `fastify-cli generate <dir> --esm` (fastify-cli 8.0.2, fixtures/fastify-cli-esm,
+// unchanged but for the README's two lines in app.js) keeps its own tests passing, and answers its
+// failures in the contract and its successes as before. The pristine app is the fixture without
+// those lines.
+import { join } from 'node:path';
+import helper from 'fastify-cli/helper.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppCopy, copyFixture, fixtureDir } from '../src/app-copy.js';
+import { runOwnTests } from '../src/own-tests.js';
+import { TYPE_BASE_URL, withoutReadmeLines } from '../src/readme-lines.js';
+
+const FIXTURE = 'fastify-cli-esm';
+const OWN_TESTS_TIMEOUT_MS = 45_000;
+
+type App = Awaited<ReturnType<typeof helper.build>>;
+
+let pristine: AppCopy | undefined;
+
+beforeAll(async () => {
+  pristine = await copyFixture(FIXTURE, 'app.js', withoutReadmeLines);
+});
+afterAll(async () => {
+  await pristine?.remove();
+});
+
+describe(`fastify-cli generate --esm`, () => {
+  it("the app's own tests (npm test) pass with the README's lines as without them, the same number", async () => {
+    const before = await runOwnTests(pristine!.dir, OWN_TESTS_TIMEOUT_MS);
+    expect(before.exitCode, before.output).toBe(0);
+    expect(before.totals.pass, before.output).toBeGreaterThan(0);
+    expect(before.totals.fail).toBe(0);
+
+    const after = await runOwnTests(fixtureDir(FIXTURE), OWN_TESTS_TIMEOUT_MS);
+    expect(after.exitCode, after.output).toBe(0);
+    expect(after.totals).toEqual(before.totals);
+  });
+
+  // The generated test helper builds the app with `skipOverride` (its plugins' decorators then
+  // visible to tests); `fastify start` registers app.js as an encapsulated plugin. Both must work.
+  describe.each([
+    ['as its test helper builds it', { skipOverride: true }],
+    ['as `fastify start` runs it', {}],
+  ])('%s', (_name, options) => {
+    let before: App;
+    let after: App;
+
+    beforeAll(async () => {
+      before = await helper.build([join(pristine!.dir, 'app.js')], options);
+      after = await helper.build([join(fixtureDir(FIXTURE), 'app.js')], options);
+    });
+    afterAll(async () => {
+      await Promise.all([before?.close(), after?.close()]);
+    });
+
+    it.each(['/', '/example'])('GET %s is answered the same, byte for byte', async (url) => {
+      const [was, is] = await Promise.all([before.inject({ url }), after.inject({ url })]);
+      const { date: _wasDate, ...wasHeaders } = was.headers;
+      const { date: _isDate, ...isHeaders } = is.headers;
+      expect(was.statusCode).toBe(200);
+      expect(is.statusCode).toBe(was.statusCode);
+      expect(isHeaders).toEqual(wasHeaders);
+      expect(is.rawPayload.equals(was.rawPayload)).toBe(true);
+    });
+
+    it('an unknown route: Fastify\'s 404 before, the contract\'s after', async () => {
+      const was = await before.inject({ url: '/nope' });
+      expect(was.json()).toEqual({ message: 'Route GET:/nope not found', error: 'Not Found', statusCode: 404 });
+      const is = await after.inject({ url: '/nope', headers: { accept: 'application/json' } });
+      expect(is.statusCode).toBe(404);
+      expect(is.headers['content-type']).toBe('application/json');
+      expect(is.json()).toMatchObject({ type: `${TYPE_BASE_URL}not_found`, status: 404, code: 'not_found', instance: '/nope' });
+    });
+
+    it('a wrong method on /example: Fastify\'s 404 before, 405 with Allow after', async () => {
+      expect((await before.inject({ method: 'DELETE', url: '/example' })).statusCode).toBe(404);
+      const is = await after.inject({ method: 'DELETE', url: '/example' });
+      expect(is.statusCode).toBe(405);
+      expect(is.headers.allow).toBe('GET, HEAD');
+      expect(is.json()).toMatchObject({ type: `${TYPE_BASE_URL}method_not_allowed`, status: 405, code: 'method_not_allowed' });
+    });
+  });
+});
