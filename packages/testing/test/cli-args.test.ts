@@ -34,8 +34,16 @@ describe('parseCommand(argv)', () => {
         maxBodyBytes: 1024 * 1024,
         json: true,
         timeoutMs: 500,
+        write: false,
+        maxRequests: 200,
+        rps: 10,
       },
     });
+  });
+
+  it('reads the OpenAPI probe options: --openapi, --write, --max-requests, --rps, --junit', () => {
+    const command = parseCommand(['probe', 'http://127.0.0.1:3000', '--openapi', './openapi.yaml', '--write', '--max-requests', '50', '--rps', '2.5', '--junit', 'probe.xml']);
+    expect(command).toMatchObject({ options: { openapi: './openapi.yaml', write: true, maxRequests: 50, rps: 2.5, junit: 'probe.xml', routes: [] } });
   });
 
   it('has defaults: 100 kB body limit, 10 s timeout; a bare timeout is seconds', () => {
@@ -67,6 +75,13 @@ describe('parseCommand(argv)', () => {
     [['probe', 'http://x', '--max-body', 'lots'], '--max-body takes a size such as 100kb or 1mb, got "lots"'],
     [['probe', 'http://x', '--timeout', 'soon'], '--timeout takes a time such as 10s or 500ms, got "soon"'],
     [['probe', 'http://x', '--frobnicate'], "Unknown option '--frobnicate'"],
+    [['probe', 'http://x', '--openapi', 'a.yaml', '--route', 'GET /a'], '--openapi and --route both name the routes: give one'],
+    [['probe', 'http://x', '--openapi', ''], '--openapi takes the URL or the file of the OpenAPI document'],
+    [['probe', 'http://x', '--max-requests', '0'], '--max-requests takes a whole number of requests, 1 or more, got "0"'],
+    [['probe', 'http://x', '--max-requests', '1.5'], '--max-requests takes a whole number of requests, 1 or more, got "1.5"'],
+    [['probe', 'http://x', '--rps', '0'], '--rps takes a number of requests a second above 0, got "0"'],
+    [['probe', 'http://x', '--rps', 'fast'], '--rps takes a number of requests a second above 0, got "fast"'],
+    [['probe', 'http://x', '--junit', ''], '--junit takes the file to write the JUnit XML report to'],
     [['docs'], 'docs needs the module that exports the contract and the output directory'],
     [['docs', './contract.js'], 'docs needs the module that exports the contract and the output directory'],
     [['docs', './contract.js', 'out', 'contract', 'extra'], 'unexpected argument "extra"'],

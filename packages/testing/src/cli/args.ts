@@ -25,6 +25,16 @@ export interface ProbeOptions {
   maxBodyBytes: number;
   json: boolean;
   timeoutMs: number;
+  /** `--openapi`: the document's URL or file; without it (and without --route) it is looked for. */
+  openapi?: string;
+  /** `--write`: allow probes that send a body or a method other than GET, HEAD and OPTIONS. */
+  write: boolean;
+  /** `--max-requests`: the most requests the run sends (default 200). */
+  maxRequests: number;
+  /** `--rps`: the most requests a second (default 10). */
+  rps: number;
+  /** `--junit`: where to write the JUnit XML report. */
+  junit?: string;
 }
 
 /** What `docs` runs with. */
@@ -42,20 +52,30 @@ export type Command = { command: 'help' } | { command: 'probe'; options: ProbeOp
 export const USAGE = `Usage: error-contract probe <base-url> [options]
        error-contract docs <module> <output-dir> [export-name]
 
-Sends probes to a live API and checks each answer against the error contract.
+Sends probes to a live API and checks each answer against the error contract. The routes come
+from the API's OpenAPI document (--openapi, else looked for at /openapi.json, /openapi.yaml,
+/docs/json and /swagger.json below the base URL and at its origin), or from --route.
 
 Options:
-  -H, --header 'Name: value'  a header sent with every probe (repeatable), e.g. a token
-  --route 'METHOD /path'      a route of the API, below the base URL (repeatable): a GET route
-                              is probed for 404/405/406, a POST/PUT/PATCH route for 400/413
-  --strict-accept             the API answers 406 to a missing or non-JSON Accept: check it
+  -H, --header 'Name: value'  a header sent with every probe (repeatable), e.g. a token; the
+                              only source of credentials
+  --openapi <url or file>     the API's OpenAPI 3.0 or 3.1 document (JSON or YAML)
+  --write                     allow the probes that send a body or a method other than GET,
+                              HEAD and OPTIONS (405 by PUT, 400, 413, 415, 401 on a POST...)
+  --max-requests <n>          send at most n requests in all (default 200)
+  --rps <n>                   send at most n requests a second (default 10)
+  --route 'METHOD /path'      a route of the API, below the base URL (repeatable), instead of a
+                              document: a GET route is probed for 404/405/406, a POST/PUT/PATCH
+                              route for 400/413
+  --strict-accept             the API answers 406 to a missing or non-JSON Accept: a success fails
   --max-body <size>           the API's body limit (default 100kb); the 413 probe sends 1 kB more
   --timeout <time>            per probe, e.g. 10s or 500ms (default 10s)
   --json                      print the results as JSON
+  --junit <file>              also write the results as JUnit XML
   -h, --help                  show this help
 
-Exit code: 0 every checked probe passes, 1 the API breaks the contract, 2 a usage error or an
-API that cannot be reached.
+Exit code: 0 no checked probe failed, 1 the API breaks the contract, 2 a usage error, a document
+that cannot be read, or an API that cannot be reached.
 
 docs: writes the docs pages of the contract that <module> exports (as "contract", as
 [export-name], or as default; a createErrorContract() result or a function returning one) into
@@ -114,6 +134,11 @@ export function parseCommand(argv: string[]): Command {
         'max-body': { type: 'string' },
         timeout: { type: 'string' },
         json: { type: 'boolean' },
+        openapi: { type: 'string' },
+        write: { type: 'boolean' },
+        'max-requests': { type: 'string' },
+        rps: { type: 'string' },
+        junit: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -136,6 +161,13 @@ export function parseCommand(argv: string[]): Command {
   }
   const maxBodyBytes = parseBytes(values['max-body'] ?? '100kb');
   if (maxBodyBytes === undefined) throw new UsageError(`--max-body takes a size such as 100kb or 1mb, got ${JSON.stringify(values['max-body'])}`);
+  if (values.openapi !== undefined && values.route !== undefined) throw new UsageError('--openapi and --route both name the routes: give one');
+  if (values.openapi === '') throw new UsageError('--openapi takes the URL or the file of the OpenAPI document');
+  const maxRequests = Number(values['max-requests'] ?? '200');
+  if (!Number.isInteger(maxRequests) || maxRequests < 1) throw new UsageError(`--max-requests takes a whole number of requests, 1 or more, got ${JSON.stringify(values['max-requests'])}`);
+  const rps = Number(values.rps ?? '10');
+  if (!(rps > 0) || !Number.isFinite(rps)) throw new UsageError(`--rps takes a number of requests a second above 0, got ${JSON.stringify(values.rps)}`);
+  if (values.junit === '') throw new UsageError('--junit takes the file to write the JUnit XML report to');
   return {
     command: 'probe',
     options: {
@@ -146,6 +178,11 @@ export function parseCommand(argv: string[]): Command {
       maxBodyBytes,
       json: values.json === true,
       timeoutMs: values.timeout === undefined ? 10_000 : parseTimeout(values.timeout),
+      ...(values.openapi === undefined ? {} : { openapi: values.openapi }),
+      write: values.write === true,
+      maxRequests,
+      rps,
+      ...(values.junit === undefined ? {} : { junit: values.junit }),
     },
   };
 }

@@ -1,8 +1,11 @@
 // The whole CLI as a function of its arguments and its output streams, so tests run it in-process;
 // the bin only calls it.
+import { writeFile } from 'node:fs/promises';
 import { type Command, parseCommand, USAGE, UsageError } from './args.js';
 import { runDocs } from './docs.js';
-import { type ProbeProgress, runProbes, UnreachableError } from './probe.js';
+import { renderJunit } from './junit.js';
+import { type ProbeDeps, runOpenApiProbes, runRouteProbes } from './openapi-probe.js';
+import { type ProbeProgress, UnreachableError } from './probe.js';
 import { renderJson, renderTable } from './render.js';
 
 /** Where the CLI writes. */
@@ -24,14 +27,14 @@ function progressOn(stderr: CliIo['stderr']): ProbeProgress {
 }
 
 /**
- * Runs `error-contract` with the given arguments; resolves to the exit code (0 every checked
- * probe passes or the docs are written, 1 the API breaks the contract, 2 a usage error, an
+ * Runs `error-contract` with the given arguments; resolves to the exit code (0 no checked
+ * probe failed or the docs are written, 1 the API breaks the contract, 2 a usage error, an
  * unreachable API, or docs that could not be written). Never rejects and never prints a stack.
  *
  * @example
  * process.exitCode = await main(process.argv.slice(2), process);
  */
-export async function main(argv: string[], io: CliIo): Promise<number> {
+export async function main(argv: string[], io: CliIo, deps: ProbeDeps = {}): Promise<number> {
   let command: Command;
   try {
     command = parseCommand(argv);
@@ -57,8 +60,16 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const { options } = command;
   try {
-    const report = await runProbes(options, options.json ? undefined : progressOn(io.stderr));
+    const progress = options.json ? undefined : progressOn(io.stderr);
+    const report = options.routes.length > 0 ? await runRouteProbes(options, progress, deps) : await runOpenApiProbes(options, progress, deps);
     io.stdout.write(options.json ? renderJson(report) : renderTable(report));
+    if (options.junit !== undefined) {
+      try {
+        await writeFile(options.junit, renderJunit(report));
+      } catch (error) {
+        throw new UsageError(`cannot write ${options.junit}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
+    }
     return report.passed ? 0 : 1;
   } catch (error) {
     const known = error instanceof UnreachableError || error instanceof UsageError;

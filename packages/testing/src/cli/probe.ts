@@ -3,6 +3,7 @@
 import { type ConformanceCase, type ConformanceRoutes, conformanceCases } from '../cases.js';
 import type { ContractShape } from '../contract-check.js';
 import { judgeCase } from '../run.js';
+import { BudgetSpentError } from '../openapi/pace.js';
 import { type Send, senderFor } from '../transport.js';
 import type { ProbeOptions, RouteArg } from './args.js';
 
@@ -19,6 +20,10 @@ export interface ProbeRow {
   problems: string[];
   /** Why the probe was not sent. */
   skipped?: string;
+  /** The operation it belongs to (`'GET /api/widgets'`, or `'the API'`), when the routes came from a document. */
+  operation?: string;
+  /** What it found that fails nothing: a status the document does not declare, a success to a non-JSON Accept. */
+  notes?: string[];
 }
 
 /** The whole run. `passed` is whether every checked probe passed. */
@@ -26,6 +31,12 @@ export interface ProbeReport {
   baseUrl: string;
   passed: boolean;
   rows: ProbeRow[];
+  /** Said before the results: which document was used (or the places tried), what was left out. */
+  notes?: string[];
+  /** The document the routes came from. */
+  openapi?: { source: string; version: string; operations: number; probed: number };
+  /** Requests sent, and the limits they were held to. */
+  requests?: { sent: number; maxRequests: number; rps: number };
 }
 
 /** Told before each probe is sent (`row` undefined) and after it is judged. */
@@ -98,14 +109,16 @@ function isChecked(kase: ConformanceCase, options: ProbeOptions, found: Discover
 }
 
 /**
- * Runs the probes against a live API, one at a time.
+ * Runs the probes against a live API, one at a time, built from the --route options (the
+ * OpenAPI probe, `runOpenApiProbes`, falls back to it when the API has no document). `paced` sends
+ * them (held to a budget and a rate); without it they go straight to the base URL.
  *
  * @example
  * const report = await runProbes(parsed.options, (event) => process.stderr.write(`${event.name}\n`));
  * process.exitCode = report.passed ? 0 : 1;
  */
-export async function runProbes(options: ProbeOptions, onProgress: ProbeProgress = () => {}): Promise<ProbeReport> {
-  const send = senderFor({ baseUrl: options.baseUrl.href, timeoutMs: options.timeoutMs });
+export async function runProbes(options: ProbeOptions, onProgress: ProbeProgress = () => {}, paced?: Send): Promise<ProbeReport> {
+  const send = paced ?? senderFor({ baseUrl: options.baseUrl.href, timeoutMs: options.timeoutMs });
   const headers = { accept: 'application/json', ...options.headers };
   const path = options.routes.find((route) => route.method === 'GET')?.path ?? options.routes[0]?.path ?? '/';
   const found = await discover(send, options, headers, path);
@@ -122,7 +135,8 @@ export async function runProbes(options: ProbeOptions, onProgress: ProbeProgress
       const result = judgeCase(kase, await send(kase.request));
       row = { ...row, status: result.response!.status, passed: result.passed, problems: result.problems, ...(result.shape === undefined ? {} : { shape: result.shape }) };
     } catch (error) {
-      row.problems = [`no answer: ${(error as Error).message}`];
+      if (error instanceof BudgetSpentError) row = { ...row, checked: false, passed: true, skipped: error.message };
+      else row.problems = [`no answer: ${(error as Error).message}`];
     }
     rows.push(row);
     onProgress({ index, total, name: kase.name, row });

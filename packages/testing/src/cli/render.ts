@@ -1,51 +1,76 @@
-// The report, for people (a table) and for machines (JSON).
+// The report, for people (a table, grouped by operation when the routes came from a document)
+// and for machines (JSON). JUnit XML is in junit.ts.
 import type { ProbeReport, ProbeRow } from './probe.js';
 
 const HEADINGS = ['probe', 'status', 'shape', 'verdict'];
 
 function verdictOf(row: ProbeRow): string {
   if (row.skipped !== undefined) return `skip: ${row.skipped}`;
-  if (!row.checked) return row.problems.length === 0 ? 'info' : `info: ${row.problems[0]}`;
+  if (!row.checked) return row.problems.length > 0 ? `info: ${row.problems[0]}` : row.notes !== undefined && row.notes.length > 0 ? `info: ${row.notes[0]}` : 'info';
   return row.passed ? 'pass' : `FAIL: ${row.problems[0]}`;
 }
 
-/** The rest of a failed probe's problems, one line each below its row. */
-function moreProblems(row: ProbeRow): string[] {
-  return row.checked && !row.passed ? row.problems.slice(1) : [];
+/** The lines below a row: the rest of a failed probe's problems, then its notes. */
+function moreLines(row: ProbeRow): string[] {
+  const problems = row.checked && !row.passed ? row.problems.slice(1) : [];
+  const notes = (row.notes ?? []).filter((note, index) => row.checked || row.problems.length > 0 || index > 0).map((note) => `note: ${note}`);
+  return [...problems, ...notes];
 }
 
 /**
- * The report as a table: probe, status, shape (detailed, compact, not-contract), verdict; then a
- * totals line.
+ * The totals of a report: checked, passed, failed, reported only, not sent.
+ *
+ * @example
+ * const { checked, failed } = totalsOf(report);
+ */
+export function totalsOf(report: ProbeReport): { checked: number; passed: number; failed: number; reported: number; skipped: number } {
+  const checked = report.rows.filter((row) => row.checked);
+  const failed = checked.filter((row) => !row.passed).length;
+  const skipped = report.rows.filter((row) => row.skipped !== undefined).length;
+  return { checked: checked.length, passed: checked.length - failed, failed, reported: report.rows.length - checked.length - skipped, skipped };
+}
+
+/**
+ * The report as a table: probe, status, shape (detailed, compact, not-contract), verdict; rows
+ * under a heading per operation when they came from a document; then the totals.
  *
  * @example
  * process.stdout.write(renderTable(await runProbes(options)));
  */
 export function renderTable(report: ProbeReport): string {
-  const cells = report.rows.map((row) => [row.name, row.status === undefined ? '-' : String(row.status), row.shape ?? '-', verdictOf(row)]);
+  const grouped = report.rows.some((row) => row.operation !== undefined);
+  const indentName = grouped ? '  ' : '';
+  const cells = report.rows.map((row) => [`${indentName}${row.name}`, row.status === undefined ? '-' : String(row.status), row.shape ?? '-', verdictOf(row)]);
   const widths = HEADINGS.slice(0, 3).map((heading, column) => Math.max(heading.length, ...cells.map((cell) => cell[column]!.length)));
   const line = (cell: string[]) => cell.map((text, column) => (column < 3 ? text.padEnd(widths[column]!) : text)).join('  ').trimEnd();
   const indent = ' '.repeat(widths.reduce((sum, width) => sum + width + 2, 0));
 
-  const lines = [line(HEADINGS)];
+  const lines = [...(report.notes ?? []), ...(report.notes === undefined || report.notes.length === 0 ? [] : [''])];
+  lines.push(line(HEADINGS));
+  let group: string | undefined;
   report.rows.forEach((row, index) => {
+    if (grouped && row.operation !== group) {
+      group = row.operation;
+      lines.push(group ?? '');
+    }
     lines.push(line(cells[index]!));
-    for (const problem of moreProblems(row)) lines.push(`${indent}      ${problem}`);
+    for (const more of moreLines(row)) lines.push(`${indent}      ${more}`);
   });
-  const checked = report.rows.filter((row) => row.checked);
-  const failed = checked.filter((row) => !row.passed).length;
-  const reported = report.rows.length - checked.length;
-  lines.push('', `${checked.length} checked: ${checked.length - failed} passed, ${failed} failed; ${reported} reported only`);
+  const totals = totalsOf(report);
+  const skipped = totals.skipped > 0 ? `; ${totals.skipped} not sent` : '';
+  lines.push('', `${totals.checked} checked: ${totals.passed} passed, ${totals.failed} failed; ${totals.reported} reported only${skipped}`);
+  if (report.requests !== undefined) lines.push(`${report.requests.sent} requests sent (at most ${report.requests.maxRequests}, ${report.requests.rps} a second)`);
   lines.push(report.passed ? `${report.baseUrl} keeps the error contract` : `${report.baseUrl} breaks the error contract`);
   return `${lines.join('\n')}\n`;
 }
 
 /**
- * The report as JSON, for scripts and CI.
+ * The report as JSON, for scripts and CI: `{ baseUrl, passed, probes, openapi?, notes?, requests? }`.
  *
  * @example
  * const { passed, probes } = JSON.parse(renderJson(report));
  */
 export function renderJson(report: ProbeReport): string {
-  return `${JSON.stringify({ baseUrl: report.baseUrl, passed: report.passed, probes: report.rows }, null, 2)}\n`;
+  const { baseUrl, passed, rows, openapi, notes, requests } = report;
+  return `${JSON.stringify({ baseUrl, passed, probes: rows, ...(openapi === undefined ? {} : { openapi }), ...(notes === undefined ? {} : { notes }), ...(requests === undefined ? {} : { requests }) }, null, 2)}\n`;
 }

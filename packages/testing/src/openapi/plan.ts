@@ -1,0 +1,208 @@
+// Which probes each operation gets, as data: the conformance table's cases (cases.ts) built from
+// the document's routes, plus the ones only a document makes possible (415, a required property
+// left out, 401 on any method). Probes that send a body or a method other than GET, HEAD and
+// OPTIONS are planned but held back unless `write` allows them.
+import { formatBytes } from '../bytes.js';
+import { type ConformanceCase, type ConformanceRequest, conformanceCases } from '../cases.js';
+import type { OpenApiDocument } from './document.js';
+import { credentialHeaders, isSecured, jsonBodyOf, type Operation } from './operations.js';
+import { fillPath } from './parameters.js';
+import { objectSchemaOf, sampleOf } from './sample.js';
+
+/**
+ * One planned probe: the case (request and expected answer), the operation it belongs to, and
+ * what judging it needs beyond the case.
+ *
+ * @example
+ * const planned: PlannedProbe[] = planProbes(doc, operations, { headers: {}, write: false, strictAccept: false, maxBodyBytes: 102400 });
+ * planned.filter((probe) => probe.skipped === undefined).length; // the probes that will be sent
+ */
+export interface PlannedProbe {
+  kase: ConformanceCase;
+  /** What the table groups it under: `'GET /api/widgets'`, or `'the API'` for the probes of no operation. */
+  group: string;
+  /** The operation whose declared responses judge the answer. */
+  operation?: Operation;
+  /** The wrong-method probe's path: its operations (one of them declares the 405), and the methods the document lists. */
+  pathOperations?: Operation[];
+  /** The required property left out of the body. */
+  field?: string;
+  /** An Accept probe: a success is reported, not failed (unless the Accept policy was given as strict). */
+  acceptProbe?: boolean;
+  /** The operation is secured and none of its credential headers was given with -H. */
+  missingCredentials?: string[];
+  /** Why it will not be sent. */
+  skipped?: string;
+}
+
+/**
+ * What planning needs from the command line.
+ *
+ * @example
+ * const options: PlanOptions = { headers: { authorization: 'Bearer t' }, write: true, strictAccept: false, maxBodyBytes: 100 * 1024 };
+ */
+export interface PlanOptions {
+  /** Sent with every probe (lower-case names): the credentials come only from here. */
+  headers: Record<string, string>;
+  /** Allow the probes that send a body or a method other than GET, HEAD and OPTIONS. */
+  write: boolean;
+  /** `--strict-accept`: 406 is due for a missing or non-JSON Accept, and a success fails. */
+  strictAccept: boolean;
+  maxBodyBytes: number;
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const WRONG_METHODS = ['GET', 'PUT', 'PATCH', 'DELETE', 'POST'];
+const JSON_ACCEPT = 'application/json';
+
+function label(operation: Operation): string {
+  return `${operation.method} ${operation.url}`;
+}
+
+function withoutNames(headers: Record<string, string>, names: string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.includes(name)));
+}
+
+/** A body the operation accepts: its media type's example, else one built from its schema. */
+function validBody(doc: OpenApiDocument, media: Record<string, unknown>): unknown {
+  if ('example' in media) return media.example;
+  const examples = media.examples;
+  if (typeof examples === 'object' && examples !== null) {
+    const first = Object.values(examples)[0] as { value?: unknown; $ref?: string } | undefined;
+    const example = first?.$ref === undefined ? first : undefined;
+    if (example !== undefined && 'value' in example) return example.value;
+  }
+  return sampleOf(doc, media.schema);
+}
+
+function holdBack(probe: PlannedProbe, options: PlanOptions): PlannedProbe {
+  const { method } = probe.kase.request;
+  const writes = !SAFE.has(method) || probe.kase.request.body !== undefined;
+  return writes && !options.write ? { ...probe, skipped: `sends ${method}${probe.kase.request.body === undefined ? '' : ' with a body'}: pass --write to allow it` } : probe;
+}
+
+/** The probes of one operation with a JSON request body. */
+function bodyProbes(doc: OpenApiDocument, operation: Operation, path: string, headers: Record<string, string>, options: PlanOptions): PlannedProbe[] {
+  const json = jsonBodyOf(operation);
+  if (json === undefined) return [];
+  const group = label(operation);
+  const table = conformanceCases({ existing: path, jsonBody: { path, method: operation.method, maxBytes: options.maxBodyBytes }, headers });
+  const probes: PlannedProbe[] = table.filter((kase) => kase.id === 'malformed-json' || kase.id === 'oversize-body').map((kase) => ({ kase: { ...kase, name: kase.id === 'oversize-body' ? `a body over ${formatBytes(options.maxBodyBytes)} is 413` : kase.name }, group, operation }));
+
+  const body = validBody(doc, json.media);
+  const jsonHeaders = { ...headers, 'content-type': json.mediaType };
+  // RFC 9110 section 15.5.16: a body in a media type the operation does not take is 415
+  const plain: ConformanceCase = {
+    id: 'wrong-content-type',
+    name: 'Content-Type text/plain is 415',
+    request: { method: operation.method, path, headers: { ...headers, 'content-type': 'text/plain' }, body: JSON.stringify(body) },
+    expected: { status: 415, code: 'unsupported_media_type' },
+    checked: true,
+  };
+  const takesText = json.otherTypes.find((type) => /^(text\/plain|text\/\*|\*\/\*)/i.test(type));
+  probes.splice(1, 0, takesText === undefined ? { kase: plain, group, operation } : { kase: plain, group, operation, skipped: `the operation takes ${takesText}` });
+
+  const object = objectSchemaOf(doc, json.media.schema);
+  const field = object?.required[0];
+  if (field !== undefined && typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const { [field]: _left, ...rest } = body as Record<string, unknown>;
+    probes.push({
+      kase: {
+        id: 'missing-property',
+        name: `no "${field}" is 400 validation_failed`,
+        request: { method: operation.method, path, headers: jsonHeaders, body: JSON.stringify(rest) },
+        // 422 is as good (RFC 9110 section 15.5.21); judged against the status the API chose
+        expected: { status: 400, code: 'validation_failed' },
+        checked: true,
+      },
+      group,
+      operation,
+      field,
+    });
+  }
+  return probes;
+}
+
+/** The probe of a secured operation sent without its credentials. */
+function unauthenticatedProbe(doc: OpenApiDocument, operation: Operation, path: string, headers: Record<string, string>): PlannedProbe | undefined {
+  if (!isSecured(operation)) return undefined;
+  const names = credentialHeaders(doc, operation);
+  const bare = withoutNames(headers, names);
+  const json = jsonBodyOf(operation);
+  const request: ConformanceRequest = { method: operation.method, path, headers: bare };
+  if (json !== undefined) {
+    request.headers = { ...bare, 'content-type': json.mediaType };
+    request.body = JSON.stringify(validBody(doc, json.media));
+  }
+  return {
+    kase: {
+      id: 'unauthenticated',
+      name: 'no credentials is 401 with WWW-Authenticate',
+      request,
+      // RFC 9110 section 15.5.2: a 401 must carry a challenge
+      expected: { status: 401, code: 'unauthorized', headers: { 'www-authenticate': /\S/ } },
+      checked: true,
+    },
+    group: label(operation),
+    operation,
+  };
+}
+
+/** Whether the document says the operation answers 406: the API refuses what it cannot serve. */
+function declares406(operation: Operation): boolean {
+  return '406' in operation.responses;
+}
+
+/**
+ * Plans every probe of every operation, grouped by operation in the document's order: the API's
+ * own probes first (an existing path answers, an unknown path is 404), then per operation a wrong
+ * method on its path (first operation of each path), no Accept and `Accept: text/html` (GET),
+ * no credentials (secured), and malformed JSON, a text/plain body, an over-large body and a
+ * required property left out (JSON request body).
+ *
+ * @example
+ * for (const probe of planProbes(doc, operations, options)) console.log(probe.group, probe.kase.name, probe.skipped ?? '');
+ */
+export function planProbes(doc: OpenApiDocument, operations: Operation[], options: PlanOptions): PlannedProbe[] {
+  const headers = { accept: JSON_ACCEPT, ...options.headers };
+  const probes: PlannedProbe[] = [];
+  const gets = operations.filter((operation) => operation.method === 'GET');
+  const plainGet = gets.find((operation) => !operation.url.includes('{')) ?? gets[0];
+  if (plainGet !== undefined) {
+    const path = fillPath(doc, plainGet);
+    const [existing, unknown] = conformanceCases({ existing: path, headers });
+    // a path filled with made-up values may name nothing: its success is only reported
+    probes.push({ kase: { ...existing!, checked: !plainGet.url.includes('{') }, group: 'the API', operation: plainGet }, { kase: unknown!, group: 'the API' });
+  }
+
+  const seenPaths = new Set<string>();
+  for (const operation of operations) {
+    const path = fillPath(doc, operation);
+    const group = label(operation);
+    const names = credentialHeaders(doc, operation);
+    const missingCredentials = isSecured(operation) && names.length > 0 && !names.some((name) => name in headers) ? names : undefined;
+    const mark = (probe: PlannedProbe): PlannedProbe => holdBack(missingCredentials === undefined || probe.kase.id === 'unauthenticated' ? probe : { ...probe, missingCredentials }, options);
+
+    if (!seenPaths.has(operation.url)) {
+      seenPaths.add(operation.url);
+      const pathOperations = operations.filter((other) => other.url === operation.url);
+      const listed = operation.pathMethods;
+      // GET first when the path has none: it is safe; else a method that changes state, held back without --write
+      const wrong = WRONG_METHODS.find((method) => !listed.includes(method) && !(method === 'GET' && listed.includes('HEAD')));
+      if (wrong !== undefined) {
+        const [kase] = conformanceCases({ existing: path, wrongMethod: { path, method: wrong }, headers }).filter((one) => one.id === 'wrong-method');
+        probes.push(mark({ kase: { ...kase!, name: `${wrong} is 405 with Allow` }, group, operation, pathOperations }));
+      }
+    }
+    if (operation.method === 'GET') {
+      const strict = options.strictAccept || declares406(operation);
+      for (const kase of conformanceCases({ existing: path, headers, strictAccept: strict }).filter((one) => one.id === 'no-accept' || one.id === 'html-accept')) {
+        probes.push(mark({ kase, group, operation, acceptProbe: true }));
+      }
+    }
+    const unauthenticated = unauthenticatedProbe(doc, operation, path, headers);
+    if (unauthenticated !== undefined) probes.push(mark(unauthenticated));
+    for (const probe of bodyProbes(doc, operation, path, headers, options)) probes.push(probe.skipped === undefined ? mark(probe) : probe);
+  }
+  return probes;
+}
