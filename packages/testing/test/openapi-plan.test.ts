@@ -94,15 +94,19 @@ describe('judging an answer with the document', () => {
     expect(judgeProbe(checker, accept, ok, { strictAccept: true })).toMatchObject({ checked: true, passed: false, problems: ['expected status 406, got 200'] });
   });
 
-  it('a 401 on a secured operation without its credentials says to pass them with -H', () => {
+  it('a 401 on a secured operation without its credentials is reported, saying to pass them with -H', () => {
     const bare = planProbes(doc, operations, { ...options, headers: {} });
     const wrong = bare.find((probe) => probe.kase.name === 'PUT is 405 with Allow')!;
-    expect(judgeProbe(checker, wrong, { ...problem(401, 'unauthorized'), headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' } }, options).problems).toEqual([
-      'expected status 405, got 401',
-      'expected code method_not_allowed, got unauthorized',
-      'expected header allow: /\\S/, got none',
-      'the operation is secured and no authorization header was given: pass its credentials with -H',
-    ]);
+    const verdict = judgeProbe(checker, wrong, { ...problem(401, 'unauthorized'), headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' } }, options);
+    expect(verdict).toMatchObject({ checked: false, passed: true, problems: [], notes: ['not checked: the operation is secured and no authorization header was given (pass its credentials with -H)'] });
+  });
+
+  it('that 401 must still be the contract\'s: without a challenge it fails', () => {
+    const bare = planProbes(doc, operations, { ...options, headers: {} });
+    const wrong = bare.find((probe) => probe.kase.name === 'PUT is 405 with Allow')!;
+    const verdict = judgeProbe(checker, wrong, { ...problem(401, 'unauthorized'), headers: { 'content-type': 'application/json' } }, options);
+    expect(verdict).toMatchObject({ checked: true, passed: false });
+    expect(verdict.problems).toContain('expected header www-authenticate: /\\S/, got none');
   });
 });
 

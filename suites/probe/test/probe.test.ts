@@ -96,6 +96,18 @@ describe.each(REFERENCE)('the %s reference service, given only its base URL', (_
     expect(code).toBe(0);
   });
 
+  it('with nothing but the base URL: every read is checked and passes, what needs a token is reported as such; exit 0', async () => {
+    const { code, report } = await probe([service.url]);
+    expect(report.probes.filter((row) => !row.passed)).toEqual([]);
+    const needToken = report.probes.filter((row) => !row.checked && row.skipped === undefined);
+    expect(needToken.map((row) => [row.operation, row.name, row.status])).toEqual([
+      ['the API', 'an existing path answers', 401],
+      ['the API', 'an unknown path is 404', 401],
+    ]);
+    expect(report.probes.filter((row) => row.checked)).toHaveLength(12);
+    expect(code).toBe(0);
+  });
+
   it('under /api/client/v2 without --write: its four operations, the reads checked and the writes listed as not sent; exit 0', async () => {
     const { code, report } = await probe([`${service.url}/api/client/v2`, ...WRITER]);
     expect(report.notes).toEqual([

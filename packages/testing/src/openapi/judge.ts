@@ -82,6 +82,14 @@ export function judgeProbe(checker: DeclaredChecker | undefined, probe: PlannedP
     const type = (answer.headers['content-type'] ?? 'no Content-Type').split(';')[0]!.trim();
     return { checked: false, passed: true, problems: [], notes: [`answered ${answer.status} (${type}) whatever the Accept`] };
   }
+  // Without the credentials a secured operation asks for, its 401 comes first: the probe could
+  // not check what it is for, so the 401 is judged as the contract's 401 and only reported.
+  if (answer.status === 401 && probe.missingCredentials !== undefined && kase.id !== 'unauthenticated') {
+    const asUnauthenticated = { ...kase, expected: { status: 401, code: 'unauthorized', headers: { 'www-authenticate': /\S/ } } };
+    const result = judgeCase(asUnauthenticated, answer);
+    const note = `not checked: the operation is secured and no ${probe.missingCredentials.join(' or ')} header was given (pass its credentials with -H)`;
+    return { checked: result.problems.length > 0, passed: result.problems.length === 0, problems: result.problems, notes: [note], ...(result.shape === undefined ? {} : { shape: result.shape }) };
+  }
   const expected = kase.id === 'missing-property' && answer.status === 422 ? { ...kase, expected: { ...kase.expected, status: 422 } } : kase;
   const result = judgeCase(expected, answer);
   const problems = [...result.problems];
@@ -93,9 +101,6 @@ export function judgeProbe(checker: DeclaredChecker | undefined, probe: PlannedP
     const declared = checkDeclared(checker, operation, answer);
     problems.push(...declared.problems);
     notes.push(...declared.notes);
-  }
-  if (answer.status === 401 && probe.missingCredentials !== undefined) {
-    problems.push(`the operation is secured and no ${probe.missingCredentials.join(' or ')} header was given: pass its credentials with -H`);
   }
   // an Accept probe answered with an error is judged, whatever the policy
   const checked = kase.checked || probe.acceptProbe === true;

@@ -29,7 +29,10 @@ export interface PlannedProbe {
   field?: string;
   /** An Accept probe: a success is reported, not failed (unless the Accept policy was given as strict). */
   acceptProbe?: boolean;
-  /** The operation is secured and none of its credential headers was given with -H. */
+  /**
+   * The operation is secured and none of its credential headers was given with -H: a 401 in the
+   * contract is then reported (the probe could not check what it is for), not failed.
+   */
   missingCredentials?: string[];
   /** Why it will not be sent. */
   skipped?: string;
@@ -171,8 +174,11 @@ export function planProbes(doc: OpenApiDocument, operations: Operation[], option
   if (plainGet !== undefined) {
     const path = fillPath(doc, plainGet);
     const [existing, unknown] = conformanceCases({ existing: path, headers });
+    // without the credentials a secured API asks for, these meet its 401 first
+    const names = credentialHeaders(doc, plainGet);
+    const missing = isSecured(plainGet) && names.length > 0 && !names.some((name) => name in headers) ? { missingCredentials: names } : {};
     // a path filled with made-up values may name nothing: its success is only reported
-    probes.push({ kase: { ...existing!, checked: !plainGet.url.includes('{') }, group: 'the API', operation: plainGet }, { kase: unknown!, group: 'the API' });
+    probes.push({ kase: { ...existing!, checked: !plainGet.url.includes('{') }, group: 'the API', operation: plainGet, ...missing }, { kase: unknown!, group: 'the API', ...missing });
   }
 
   const seenPaths = new Set<string>();
