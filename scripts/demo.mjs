@@ -1,4 +1,4 @@
-// `pnpm demo [express|koa|hono|fastify]`: starts the reference service (REFERENCE-SERVICE.md) on that
+// `pnpm demo [express|koa|hono|fastify|nest]`: starts the reference service (REFERENCE-SERVICE.md) on that
 // framework, then prints a few requests to try.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const FRAMEWORKS = ['express', 'koa', 'hono', 'fastify'];
+const FRAMEWORKS = ['express', 'koa', 'hono', 'fastify', 'nest'];
 const name = process.argv[2] ?? 'express';
 const example = join(root, 'examples', name);
 

@@ -1,4 +1,4 @@
-// The trust rule: what of a thrown value may reach a client. One rule, for all three frameworks.
+// The trust rule: what of a thrown value may reach a client. One rule, for every framework.
 //
 // - Status: any value that declares an integer error status (`status`, `statusCode`, Boom's
 //   `output.statusCode`) sets it, as Express's final handler and Koa do, except an HTTP client's
@@ -9,7 +9,9 @@
 //   `expose: true` (Koa's rule; http-errors sets it for every 4xx, so `ctx.throw` and body-parser
 //   qualify), Boom, Hono's `HTTPException`, and Fastify's own errors (`@fastify/error`'s
 //   `FastifyError`, and the schema validation failure Fastify builds as a plain Error with code
-//   `FST_ERR_VALIDATION`). A 5xx carries nothing from the thrown value.
+//   `FST_ERR_VALIDATION`), and Nest's `HttpException` and its subclasses (unless their message is
+//   one Nest made up: the class name, or the throttler's default). A 5xx carries nothing from the
+//   thrown value.
 // - Which headers: the allow-list of headers.ts (`Allow`, `Retry-After`, `WWW-Authenticate`,
 //   rate-limit headers), each checked against header injection.
 import { read, readString } from './safe-read.js';
@@ -36,8 +38,34 @@ export function isUpstreamError(error: unknown): boolean {
   if (read(error, 'isAxiosError') === true || read(error, API_ERROR) === true) return true;
   const code = readString(error, 'code');
   if (code !== undefined && UPSTREAM_CODES.has(code)) return true;
+  // Nest's HttpException keeps the body it will send in `response` (`{ statusCode, message }`):
+  // that is its own answer, not another server's.
+  if (isNestHttpException(error)) return false;
   const response = read(error, 'response');
   return isObject(response) && (typeof read(response, 'status') === 'number' || typeof read(response, 'statusCode') === 'number');
+}
+
+/**
+ * Nest's `HttpException` (and `NotFoundException`, `ThrottlerException`, ...): an Error with the
+ * functions `getStatus()` and `getResponse()` (Hono's `HTTPException` has no `getStatus`).
+ */
+function isNestHttpException(error: object): boolean {
+  return typeof read(error, 'getStatus') === 'function' && typeof read(error, 'getResponse') === 'function';
+}
+
+// @nestjs/throttler's default message: the library's name, not a sentence the app wrote.
+const THROTTLER_DEFAULT = 'ThrottlerException: Too Many Requests';
+
+/**
+ * Whether a Nest `HttpException`'s message is one the app wrote: Nest takes `message` from the
+ * exception's response when that is a string or holds a string `message`; otherwise (no text, or
+ * ValidationPipe's list of sentences) it makes one up from the class name (`Bad Request
+ * Exception`), which is not for a client, nor is the throttler's default.
+ */
+function hasOwnNestMessage(error: object): boolean {
+  const response = read(error, 'response');
+  const text = typeof response === 'string' ? response : readString(response, 'message');
+  return text !== undefined && text !== THROTTLER_DEFAULT;
 }
 
 /** Hono's `HTTPException`: an Error with a `getResponse()` and its own `res` slot. */
@@ -71,12 +99,13 @@ function isFastifyError(error: object): boolean {
 /**
  * Whether a thrown value is known to be meant for clients, so that its message, field errors and
  * allowed headers may be sent with a 4xx: `expose: true` (http-errors, Koa), Boom, Hono's
- * `HTTPException`, Fastify's errors. `expose: false` says no, whatever the kind. Our own problems
- * are judged apart.
+ * `HTTPException`, Fastify's errors, Nest's `HttpException` with a message of the app's. `expose:
+ * false` says no, whatever the kind. Our own problems are judged apart.
  */
 export function isMeantForClients(error: unknown): boolean {
   if (!isObject(error)) return false;
   const expose = read(error, 'expose');
   if (expose === false) return false;
-  return expose === true || read(error, 'isBoom') === true || isHonoHttpException(error) || isFastifyError(error);
+  if (expose === true || read(error, 'isBoom') === true || isHonoHttpException(error) || isFastifyError(error)) return true;
+  return isNestHttpException(error) && hasOwnNestMessage(error);
 }

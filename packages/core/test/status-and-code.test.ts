@@ -20,6 +20,21 @@ function fastifyError(code: string, message: string, statusCode: number, marked 
   return Object.assign(Object.create(prototype) as Error, { name: 'FastifyError', code, message, statusCode });
 }
 
+/**
+ * An exception shaped as Nest's HttpException makes it (no Nest import in core's tests): `response`
+ * (the body Nest would send), `status`, the functions `getResponse()` and `getStatus()`, and a
+ * `message` taken from the response when it holds a string, else from the class name.
+ */
+function nestException(name: string, response: unknown, status: number, options: { cause?: unknown } = {}): Error {
+  const text = typeof response === 'string' ? response : typeof (response as { message?: unknown })?.message === 'string' ? (response as { message: string }).message : name.match(/[A-Z][a-z]+|[0-9]+/g)!.join(' ');
+  const prototype = { getResponse(this: { response: unknown }) { return this.response; }, getStatus(this: { status: number }) { return this.status; } };
+  Object.setPrototypeOf(prototype, Error.prototype);
+  return Object.assign(Object.create(prototype) as Error, { name, message: text, response, status, options, cause: options.cause });
+}
+
+/** Nest's `createBody`: `{ message, error, statusCode }` for a message given as text or list. */
+const nestBody = (message: unknown, error: string, statusCode: number) => ({ message, error, statusCode });
+
 // The rules of DESIGN.md "Deciding the status, the code and what is shown", one row each.
 const cases: Array<[string, unknown, number, string, string?]> = [
   ['http-errors createError(404)', createError(404), 404, 'not_found', 'The requested resource was not found.'],
@@ -54,6 +69,19 @@ const cases: Array<[string, unknown, number, string, string?]> = [
   ['Fastify FST_ERR_MAX_PARAM_LENGTH quotes the path', fastifyError('FST_ERR_MAX_PARAM_LENGTH', "'/x/aaaa' is exceeding the max param length", 414), 414, 'uri_too_long', 'A path parameter is longer than this service accepts.'],
   ["secure-json-parse's refusal of __proto__ (Fastify 4)", Object.assign(new SyntaxError('Object contains forbidden prototype property'), { statusCode: 400 }), 400, 'bad_request', 'The request body has a member named __proto__ or constructor.prototype, which is not accepted.'],
   ['an FST_ code on an Error that is not FastifyError is not trusted', Object.assign(new Error('internal FST state'), { code: 'FST_ERR_SOMETHING', statusCode: 409 }), 409, 'conflict', 'Conflict.'],
+  // Nest's HttpException: meant for clients when 4xx with a message of the app's; its `response` (the body Nest would send,
+  // `{ statusCode }`) is its own, not an upstream answer; a 5xx carries nothing; a message Nest made up is not shown.
+  ['Nest NotFoundException with a message', nestException('NotFoundException', nestBody('No widget has the id "9".', 'Not Found', 404), 404), 404, 'not_found', 'No widget has the id "9".'],
+  ['Nest NotFoundException() with no message', nestException('NotFoundException', { message: 'Not Found', statusCode: 404 }, 404), 404, 'not_found', 'The requested resource was not found.'],
+  ['Nest ForbiddenException with a message', nestException('ForbiddenException', nestBody('Only writers may do that.', 'Forbidden', 403), 403), 403, 'forbidden', 'Only writers may do that.'],
+  ['Nest HttpException with a string response', nestException('HttpException', 'Widget 7 is locked.', 409), 409, 'conflict', 'Widget 7 is locked.'],
+  ["Nest BadRequestException with ValidationPipe's flat list: no field names to read, Nest's made-up message not shown", nestException('BadRequestException', nestBody(['name must be longer than or equal to 1 characters', 'price must not be less than 0'], 'Bad Request', 400), 400), 400, 'bad_request', 'The request is not formatted properly.'],
+  ['Nest HttpException with an object response of its own: the class name is not a message', nestException('HttpException', { reason: 'internal state 7' }, 422), 422, 'unprocessable_entity', 'Unprocessable Entity.'],
+  ['Nest 5xx HttpException hides its message', nestException('ServiceUnavailableException', nestBody('db-7 password=x', 'Service Unavailable', 503), 503), 503, 'service_unavailable', 'Service Unavailable.'],
+  ['Nest InternalServerErrorException hides its message', nestException('InternalServerErrorException', nestBody('db-7 password=x', 'Internal Server Error', 500), 500), 500, 'internal_server_error', 'The service failed to process the request.'],
+  ["@nestjs/throttler's ThrottlerException: 429, the library's default sentence not shown", nestException('ThrottlerException', 'ThrottlerException: Too Many Requests', 429), 429, 'too_many_requests', 'Too many requests; the rate limit is exceeded.'],
+  ['ThrottlerException with an app message', nestException('ThrottlerException', 'Slow down.', 429), 429, 'too_many_requests', 'Slow down.'],
+  ['Nest HttpException with status 200 is a bug: 500', nestException('HttpException', 'ok?', 200), 500, 'internal_server_error'],
   ['plain Error', new Error('connection to db-7 failed'), 500, 'internal_server_error', 'The service failed to process the request.'],
   ['TypeError', new TypeError("Cannot read properties of undefined (reading 'x')"), 500, 'internal_server_error'],
   ['SyntaxError that is not JSON', new SyntaxError('Unexpected identifier'), 500, 'internal_server_error'],

@@ -87,3 +87,43 @@ describe('message, fields and headers: only from values meant for clients, with 
     expect(headers).not.toHaveProperty('retry-after');
   });
 });
+
+describe("Nest's HttpException: its own answer, not an upstream one", () => {
+  /** Shaped as Nest builds it: `response` is the body Nest would send, with a numeric `statusCode`. */
+  function nestException(response: unknown, status: number): Error {
+    const prototype = Object.assign(Object.create(Error.prototype) as object, {
+      getResponse(this: { response: unknown }) {
+        return this.response;
+      },
+      getStatus(this: { status: number }) {
+        return this.status;
+      },
+    });
+    const message = typeof response === 'string' ? response : ((response as { message?: string }).message ?? 'Http Exception');
+    return Object.assign(Object.create(prototype) as Error, { name: 'NotFoundException', message, response, status });
+  }
+
+  it('a 404 whose response is { statusCode: 404, message } is a 404 with its message, not an upstream 500', () => {
+    const { status, body } = answer(nestException({ statusCode: 404, message: 'No widget 9.', error: 'Not Found' }, 404));
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ code: 'not_found', detail: 'No widget 9.' });
+  });
+
+  it('a 502 Nest exception carries nothing of its response', () => {
+    const { status, raw } = answer(nestException({ statusCode: 502, message: SECRET }, 502));
+    expect(status).toBe(502);
+    expect(raw).not.toContain(SECRET);
+  });
+
+  it('an axios error stays upstream even with a getResponse function', () => {
+    const error = Object.assign(new Error(SECRET), { isAxiosError: true, getResponse: () => ({}), getStatus: () => 401, status: 401, response: { status: 401, headers: upstreamHeaders } });
+    expect(answer(error).status).toBe(500);
+  });
+
+  it('a value with getResponse but no getStatus and an upstream response is still upstream', () => {
+    const error = Object.assign(new Error(SECRET), { getResponse: () => ({}), status: 401, response: { status: 401, headers: upstreamHeaders } });
+    const { status, raw } = answer(error);
+    expect(status).toBe(500);
+    expect(raw).not.toContain(SECRET);
+  });
+});

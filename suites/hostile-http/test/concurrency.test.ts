@@ -5,6 +5,7 @@ import { startService as startExpress } from '@error-contract/example-express/se
 import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
+import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
 import { describe, expect, it } from 'vitest';
 
 const SERVICES = [
@@ -12,6 +13,8 @@ const SERVICES = [
   ['koa', startKoa],
   ['hono', startHono],
   ['fastify', startFastify],
+  ['nest-express', startNestExpress],
+  ['nest-fastify', startNestFastify],
 ] as const;
 const CONCURRENT = 300;
 const V2 = '/api/client/v2';

@@ -5,6 +5,7 @@ import { startService as startExpress } from '@error-contract/example-express/se
 import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
+import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
 import type { RunningServer } from '@error-contract/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASES, head } from '../src/cases.js';
@@ -15,6 +16,8 @@ const SERVICES = [
   ['koa', startKoa],
   ['hono', startHono],
   ['fastify', startFastify],
+  ['nest-express', startNestExpress],
+  ['nest-fastify', startNestFastify],
 ] as const;
 
 // What must never reach a client: the bug's secret, stack frames, file paths, internal error names.
@@ -65,13 +68,15 @@ describe('one failure, one body: the four services answer each hostile request a
   it.each(failures.filter((kase) => kase.bodiesDiffer === undefined).map((kase) => [kase.name] as const))('%s', (name) => {
     const answers = ANSWERS.get(name);
     expect(answers?.size).toBe(SERVICES.length);
-    const [express, koa, hono, fastify] = SERVICES.map(([framework]) => {
+    const all = SERVICES.map(([framework]) => {
       const answer = answers!.get(framework)!;
       return { status: answer.status, type: answer.headers['content-type'], body: answer.body.toString('utf8') };
     });
+    const [express, koa, hono, fastify] = all;
     expect(koa, 'koa vs express').toEqual(express);
     expect(hono, 'hono vs express').toEqual(express);
     expect(fastify, 'fastify vs express').toEqual(express);
+    for (const [index, [framework]] of SERVICES.entries()) if (index > 3) expect(all[index], `${framework} vs express`).toEqual(express);
   });
 });
 

@@ -5,6 +5,7 @@ import { startService as startExpress } from '@error-contract/example-express/se
 import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
+import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
 import type { RunningServer } from '@error-contract/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,6 +14,8 @@ const FRAMEWORKS = [
   ['koa', startKoa],
   ['hono', startHono],
   ['fastify', startFastify],
+  ['nest-express', startNestExpress],
+  ['nest-fastify', startNestFastify],
 ] as const;
 // Headers the contract decides; the rest (Date, Connection, Keep-Alive, X-Powered-By) is the server's.
 const CONTRACT_HEADERS = ['content-type', 'cache-control', 'allow', 'www-authenticate', 'retry-after', 'content-length'];
@@ -38,5 +41,6 @@ describe('one failure, one body: Express, Koa, Hono and Fastify answer every err
     expect(koa, 'koa vs express').toEqual(express);
     expect(hono, 'hono vs express').toEqual(express);
     expect(fastify, 'fastify vs express').toEqual(express);
+    for (const [index, [name]] of FRAMEWORKS.entries()) if (index > 3) expect(answers[index], `${name} vs express`).toEqual(express);
   });
 });

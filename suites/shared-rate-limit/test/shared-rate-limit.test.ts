@@ -7,6 +7,7 @@ import { startService as startExpress } from '@error-contract/example-express/se
 import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
+import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
 import type { RunningServer, ServiceConfig, StartService } from '@error-contract/service-kit';
 import '@error-contract/testing/vitest';
 import { Redis } from 'ioredis';
@@ -18,6 +19,8 @@ const FRAMEWORKS: [string, StartService][] = [
   ['koa', startKoa],
   ['hono', startHono],
   ['fastify', startFastify],
+  ['nest-express', startNestExpress],
+  ['nest-fastify', startNestFastify],
 ];
 const LIMIT = 4;
 const WINDOW_S = 30;

@@ -1,0 +1,249 @@
+// The reference service on Nest, platform-express. Nest's own parts do what Nest does best:
+// controllers for the routes, a guard for authorization, a pipe for validation (the service's zod
+// schema, so field problems read as on every other framework), an interceptor that reads the body
+// after authorization. The contract's filter answers every failure; the checks that come before
+// routing (Accept, rate limit, authentication) are middleware on the platform's app, in that order.
+import 'reflect-metadata';
+import { notFound } from '@error-contract/core';
+import { errorContract } from '@error-contract/express';
+import { ErrorContractFilter } from '@error-contract/nest';
+import {
+  authenticate,
+  BODY_LIMIT_BYTES,
+  clientKey,
+  noSuchWidget,
+  PREFIXES,
+  publicDocuments,
+  type RateLimitRedis,
+  requireJsonContentType,
+  requireWriter,
+  type Role,
+  type ServiceConfig,
+  serviceContract,
+  widgetInput,
+  WidgetStore,
+} from '@error-contract/service-kit';
+import {
+  type CallHandler,
+  type CanActivate,
+  Controller,
+  Delete,
+  type ExecutionContext,
+  Get,
+  HttpCode,
+  Inject,
+  type INestApplication,
+  Module,
+  type NestInterceptor,
+  Param,
+  type PipeTransform,
+  Post,
+  Body,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
+import { pathOfTarget } from '@error-contract/core';
+import { frameworkErrors } from '@error-contract/fastify';
+import { clientErrorListener, expectationListener } from '@error-contract/node';
+import { rateLimiter } from './rate-limit.js';
+import express, { type Request } from 'express';
+import { ipKeyGenerator, type Options as RateLimitOptions, rateLimit } from 'express-rate-limit';
+import { RedisStore } from 'rate-limit-redis';
+
+const STORE = 'WIDGET_STORE';
+
+/** Who each caller is, set by authentication before routing, keyed by Node's request (Express's
+ * `req` is one; Fastify's request holds it as `raw`). */
+const ROLES = new WeakMap<object, Role>();
+
+/** Node's request and response under either platform's objects. */
+function rawOf<T extends object>(value: T): T {
+  return ((value as { raw?: T }).raw ?? value) as T;
+}
+
+/** Authorization, after routing: a reader may not write; a write's body must be JSON we can read. */
+class WriterOnly implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<Request>();
+    requireWriter(ROLES.get(rawOf(req)));
+    if (req.method === 'POST') requireJsonContentType(req.headers['content-type'], req.headers['content-encoding'], req.headers['content-length']);
+    return true;
+  }
+}
+
+// Express's JSON parser, the same on both platforms (it reads Node's request; Fastify leaves the body
+// unread, see `ignoreBodies`): one parser, so a broken, compressed or oversized body is answered alike.
+const readJson = express.json({ limit: BODY_LIMIT_BYTES, type: () => true, strict: false });
+
+/** Reads the JSON body once the guards have let the request through (the body is checked last). */
+class JsonBody implements NestInterceptor {
+  async intercept(context: ExecutionContext, next: CallHandler) {
+    const http = context.switchToHttp();
+    const request = http.getRequest<{ raw?: Request; body?: unknown }>();
+    const req = rawOf(request as Request);
+    await new Promise<void>((resolve, reject) => readJson(req, rawOf(http.getResponse<express.Response>()), (error?: unknown) => (error === undefined ? resolve() : reject(error))));
+    if (request.raw !== undefined) request.body = req.body;
+    return next.handle();
+  }
+}
+
+/** Validation with the service's zod schema: zod's error is thrown as it is; the contract reads its issues. */
+class WidgetInput implements PipeTransform {
+  transform(value: unknown) {
+    return widgetInput.parse(value);
+  }
+}
+
+@Controller(PREFIXES.map((prefix) => prefix.slice(1)))
+class WidgetsController {
+  constructor(@Inject(STORE) private readonly store: WidgetStore) {}
+
+  @Get('widgets')
+  list() {
+    return this.store.list();
+  }
+
+  @Get('widgets/:id')
+  one(@Param('id') id: string) {
+    const widget = this.store.get(id);
+    if (widget === undefined) throw notFound(noSuchWidget(id));
+    return widget;
+  }
+
+  @Post('widgets')
+  @UseGuards(WriterOnly)
+  @UseInterceptors(JsonBody)
+  create(@Body(WidgetInput) body: unknown) {
+    return this.store.create(body);
+  }
+
+  @Delete('widgets/:id')
+  @UseGuards(WriterOnly)
+  @HttpCode(204)
+  remove(@Param('id') id: string) {
+    if (!this.store.delete(id)) throw notFound(noSuchWidget(id));
+  }
+
+  @Get('fail')
+  fail() {
+    throw new Error('connection to db-7 failed: password=hunter2');
+  }
+}
+
+@Module({ controllers: [WidgetsController], providers: [{ provide: STORE, useValue: new WidgetStore() }] })
+class AppModule {}
+
+/** With Redis, express-rate-limit's own Redis store, failing open when Redis is away. */
+function sharedStore(redis: RateLimitRedis | undefined, config: ServiceConfig): Partial<RateLimitOptions> {
+  if (redis === undefined) return {};
+  const { client } = redis;
+  return {
+    store: new RedisStore({ prefix: 'reference-nest-express:', sendCommand: (command: string, ...args: string[]) => client.call(command, ...args) as Promise<never> }),
+    passOnStoreError: true,
+    logger: { error: (error) => redis.storeFailed(error), warn: (error, message) => (config.log ?? console.warn)(message, error) },
+  };
+}
+
+/** The platform the service runs on: `PLATFORM=fastify` picks platform-fastify. */
+export type Platform = 'express' | 'fastify';
+
+/**
+ * The reference service on Nest, initialised, not listening. Checks run in the documented order:
+ * Accept, rate limit, authentication (before Nest's router: Express middleware or Fastify
+ * onRequest hooks), routing (Nest's router; its 404 and 405 through the filter), authorization (a
+ * guard), body (an interceptor, then the validation pipe).
+ */
+export async function createApp(config: ServiceConfig, redis?: RateLimitRedis, platform: Platform = 'express'): Promise<INestApplication> {
+  return platform === 'fastify' ? createFastifyApp(config, redis) : createExpressApp(config, redis);
+}
+
+async function createExpressApp(config: ServiceConfig, redis: RateLimitRedis | undefined): Promise<INestApplication> {
+  const contract = serviceContract(config);
+  const errors = new ErrorContractFilter(contract);
+  const server = express();
+  server.disable('x-powered-by');
+  // Nest's body parsers would read every body before routing: the body is read last, by JsonBody.
+  const app = await NestFactory.create(AppModule, new ExpressAdapter(server), { bodyParser: false, logger: false });
+
+  // The public documents answer before the contract's Accept check, the rate limit and
+  // authentication: a browser (Accept: text/html) and a tool without a token both read them.
+  const documents = publicDocuments(contract);
+  app.use(function publicDocumentsRoute(req: Request, res: express.Response, next: express.NextFunction) {
+    const answer = documents(req.method, req.path, req.get('accept'));
+    if (answer === undefined) return next();
+    res.status(answer.status).set(answer.headers).send(answer.body);
+  });
+  errors.beforeRouting(server);
+  app.use(
+    rateLimit({
+      windowMs: config.rateWindowS * 1000,
+      limit: config.rateLimit,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      keyGenerator: (req) => clientKey(req.headers.authorization, ipKeyGenerator(req.ip ?? '')),
+      // express-rate-limit's refusal: 429 with Retry-After, by @error-contract/express
+      handler: errorContract(contract).rateLimitHandler,
+      ...sharedStore(redis, config),
+    }),
+  );
+  app.use(function authentication(req: Request, _res: express.Response, next: express.NextFunction) {
+    ROLES.set(req, authenticate(req.headers.authorization));
+    next();
+  });
+  app.useGlobalFilters(errors);
+  await app.init();
+  return app;
+}
+
+async function createFastifyApp(config: ServiceConfig, redis: RateLimitRedis | undefined): Promise<INestApplication> {
+  const contract = serviceContract(config);
+  const errors = new ErrorContractFilter(contract);
+  const adapter = new FastifyAdapter({
+    // `/widgets/` is `/widgets`, and an 8 kB id is the widget route's 404 naming the id, as on Express.
+    routerOptions: { maxParamLength: 16 * 1024, ignoreTrailingSlash: true },
+    // Node's own refusals, and a path Fastify's router cannot decode, in the contract.
+    clientErrorHandler: clientErrorListener(contract),
+    // (the adapter's types are those of the copy of Fastify that @error-contract/fastify was built against)
+    frameworkErrors: frameworkErrors(contract) as never,
+    requestTimeout: 300_000,
+    return503OnClosing: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, { bodyParser: false, logger: false });
+  // Typed with the Fastify the contract's packages see (platform-fastify pins its own copy).
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  fastify.server.on('checkExpectation', expectationListener(contract));
+  ignoreBodies(fastify);
+
+  const documents = publicDocuments(contract);
+  fastify.addHook('onRequest', async function publicDocumentsRoute(request, reply) {
+    const answer = documents(request.method, pathOfTarget(request.raw.url ?? request.url), request.headers.accept);
+    if (answer === undefined) return;
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
+  });
+  // Hooks run in the order they are added: the contract's Accept check, the limit, then who it is.
+  errors.beforeRouting(fastify);
+  fastify.addHook('onRequest', await rateLimiter(fastify, config, redis));
+  fastify.addHook('onRequest', async function authentication(request) {
+    ROLES.set(request.raw, authenticate(request.headers.authorization));
+  });
+  app.useGlobalFilters(errors);
+  await app.init();
+  await fastify.ready();
+  return app;
+}
+
+/**
+ * Fastify leaves every body unread (JsonBody reads the one route's body, after authorization), as
+ * Express's routes without a body parser do: Fastify's own parsers would refuse a `DELETE` with
+ * `Content-Type: application/json` and no bytes as an empty JSON body, or another type as 415.
+ */
+function ignoreBodies(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', function ignoreBody(_request, _payload, done) {
+    done(null, undefined);
+  });
+}

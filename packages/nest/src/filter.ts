@@ -1,0 +1,177 @@
+import { type ErrorContract, type ErrorContractOptions, type ErrorLogger, type RequestLike, resolveContract } from '@error-contract/core';
+import { errorContract as expressContract } from '@error-contract/express';
+import { routeMissOf, sendResponse } from '@error-contract/fastify';
+import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { answerAsNest, isFastifyReply } from './nest-default.js';
+import { installBeforeRouting } from './before-routing.js';
+import { defaultNestLogger } from './nest-logger.js';
+import { errorToJudge, isRouterNotFound } from './nest-shapes.js';
+
+// Fastify's types as @error-contract/fastify takes them (one copy of Fastify's types: the app's).
+type FastifyReply = Parameters<typeof sendResponse>[0];
+type FastifyInstance = Parameters<typeof routeMissOf>[0];
+type FastifyRequest = FastifyReply['request'];
+
+// The error each request failed with outside Nest's handlers, before Nest re-threw it as an
+// HttpException (see `noteFastifyErrors` and `noteExpressError`), keyed by the request.
+const PLATFORM_ERRORS = new WeakMap<object, unknown>();
+
+/**
+ * An Express error middleware that notes the error a request failed with before Nest's own error
+ * layer re-throws it as an `HttpException` (Nest 11 keeps only the message of a body parser's
+ * SyntaxError, which may quote the body; Nest 12 keeps it as `cause`), so that core judges the
+ * original. Placed after the body parsers, before Nest's error layer.
+ */
+export function noteExpressError(err: unknown, req: object, _res: unknown, next: (error?: unknown) => void): void {
+  if (req !== null && typeof req === 'object') PLATFORM_ERRORS.set(req, err);
+  next(err);
+}
+
+/**
+ * Notes, on a Fastify app, the error of each request that fails outside Nest's handlers (its body
+ * parser, a plugin's hook): Nest re-throws such an error as an `HttpException` with only its
+ * message, and the filter hands core the original, so that a body error keeps core's sentence.
+ * An onError hook runs before the error handler Nest set (fastify.dev, "Hooks").
+ */
+export function noteFastifyErrors(fastify: FastifyInstance): void {
+  fastify.addHook('onError', function errorContractNoteError(request, _reply, error, done) {
+    PLATFORM_ERRORS.set(request, error);
+    done();
+  });
+}
+
+/** What core needs of a Fastify request: the path the client sent (the query cut off by core). */
+function fastifyRequestLike(request: FastifyRequest): RequestLike {
+  return { method: request.raw.method ?? request.method, path: request.raw.url ?? request.url, headers: request.headers };
+}
+
+/** What core needs of an Express (or Node) request. */
+function nodeRequestLike(req: Request): RequestLike {
+  return { method: req.method, path: req.originalUrl ?? req.url, headers: req.headers };
+}
+
+function destroy(res: { destroy?: () => unknown } | undefined): void {
+  try {
+    res?.destroy?.();
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * The error contract as a Nest exception filter, for Nest 11 and 12 on `@nestjs/platform-express`
+ * and `@nestjs/platform-fastify`: every failure of an HTTP request answers in one JSON shape.
+ * `HttpException` and its subclasses keep their status (and, for a 4xx, their message); anything
+ * else thrown by a controller, guard, pipe, interceptor or middleware is a 500 with nothing of it
+ * sent; the router's 404 for an unknown path becomes 405 with `Allow` when the path has other
+ * methods (read from Express's or Fastify's router, through `@error-contract/express` and
+ * `@error-contract/fastify`); headers the app set before the failure (`WWW-Authenticate`,
+ * `Retry-After`, CORS, helmet's) stay. Outside the core `scope` option, Nest answers as it would
+ * without us.
+ *
+ * Like a filter with an empty `@Catch()`, it catches everything; a filter of the app's for a
+ * narrower type still runs first. `ErrorContractModule.forRoot()` registers it (with the checks
+ * before routing); on its own it is `app.useGlobalFilters(new ErrorContractFilter(options))`.
+ * Takes a contract from `createErrorContract`, or that function's options; without a `logger` or
+ * `onError`, each 5xx is one line in Nest's `Logger`.
+ *
+ * @example
+ * import { NestFactory } from '@nestjs/core';
+ * import { ErrorContractFilter } from '@error-contract/nest';
+ *
+ * const app = await NestFactory.create(AppModule);
+ * app.useGlobalFilters(new ErrorContractFilter({ typeBaseUrl: 'https://docs.example.com/errors/' }));
+ * await app.listen(3000);
+ */
+export class ErrorContractFilter implements ExceptionFilter {
+  /** The core contract behind it, for `contract.error(code)` and the docs pages. */
+  readonly contract: ErrorContract;
+  readonly #expressGuard: unknown;
+  readonly #logger: ErrorLogger | undefined;
+  readonly #handler: (err: unknown, req: Request, res: Response, next: NextFunction) => void;
+  readonly #fallback: RequestHandler;
+
+  constructor(contractOrOptions: ErrorContract | ErrorContractOptions = {}) {
+    const given = contractOrOptions as ErrorContractOptions;
+    const isContract = typeof (contractOrOptions as Partial<ErrorContract>)?.respond === 'function';
+    // Nest's Logger is where a Nest app's lines go: the 5xx line goes there unless told otherwise.
+    const logger = isContract || given?.logger !== undefined || given?.onError !== undefined ? undefined : defaultNestLogger();
+    this.contract = resolveContract(contractOrOptions, logger === undefined ? {} : { logger });
+    // Outside the scope, Nest's own answer, logged as Nest logs it (unless the logger is off).
+    this.#logger = isContract || given?.logger === undefined ? (logger ?? defaultNestLogger()) : given.logger || undefined;
+    const express = expressContract(this.contract);
+    this.#expressGuard = express.guard();
+    this.#handler = express.handler();
+    this.#fallback = express.fallback();
+  }
+
+  /**
+   * Puts the checks before routing on the platform's app (`app.getHttpAdapter().getInstance()`,
+   * Express or Fastify): the contract's refusals (406 in strict mode, 400 for an undecodable path,
+   * as its options say), the contract's body for bare error statuses (Express), and what lets the
+   * filter judge a body parser's own error rather than Nest's copy of it. `ErrorContractModule`
+   * calls it; with the filter on its own, call it before `app.init()`, after what must come first
+   * (your own documents, CORS) and before your rate limiter and authentication. Returns false for
+   * a platform it does not know.
+   *
+   * @example
+   * const errors = new ErrorContractFilter({ accept: 'strict' });
+   * errors.beforeRouting(app.getHttpAdapter().getInstance());
+   * app.useGlobalFilters(errors);
+   * await app.init();
+   */
+  beforeRouting(platformApp: unknown): boolean {
+    return installBeforeRouting(platformApp, { contract: this.contract, expressGuard: this.#expressGuard, noteExpressError, noteFastifyErrors });
+  }
+
+  /** Called by Nest with what a request threw; answers it in the contract (HTTP requests only). */
+  catch(exception: unknown, host: ArgumentsHost): void {
+    // A WebSocket or microservice context has no response to write: its own filters answer.
+    if (host.getType() !== 'http') throw exception;
+    const http = host.switchToHttp();
+    const request = http.getRequest<unknown>();
+    const response = http.getResponse<unknown>();
+    if (isFastifyReply(response)) this.#onFastify(exception, request as FastifyRequest, response as unknown as FastifyReply);
+    else this.#onNode(exception, request as Request, response as Response, http.getNext<NextFunction>());
+  }
+
+  /** platform-express, and Nest middleware on platform-fastify (Node's own req and res). */
+  #onNode(exception: unknown, req: Request, res: Response, next: NextFunction | undefined): void {
+    const url = req.originalUrl ?? req.url;
+    if (!this.contract.inScope(url ?? '/')) return answerAsNest(exception, res, this.#logger);
+    if (typeof (req as Partial<Request>).app === 'function' && isRouterNotFound(exception, req.method, url)) {
+      // 404, or 405 with Allow; an OPTIONS request for a path that exists goes on to Express, which
+      // answers it with Allow once its router runs out (as without Nest's not-found handler).
+      this.#fallback(req, res, () => (typeof next === 'function' ? next() : answerAsNest(exception, res, this.#logger)));
+      return;
+    }
+    this.#handler(errorToJudge(exception, PLATFORM_ERRORS.get(req)), req, res, () => {
+      // The response has started (a stream that failed midway): it cannot become an error. It is
+      // ended, the socket destroyed so the client sees a cut-short body, and the failure logged once.
+      if (res.headersSent) {
+        this.contract.respond(exception, nodeRequestLike(req));
+        destroy(res);
+      } else answerAsNest(exception, res, this.#logger);
+    });
+  }
+
+  #onFastify(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    const raw = request.raw ?? (request as unknown as FastifyRequest['raw']);
+    const url = raw.url ?? request.url;
+    if (!this.contract.inScope(url ?? '/')) return answerAsNest(exception, reply, this.#logger);
+    const method = raw.method ?? request.method;
+    if (reply.raw.headersSent) {
+      this.contract.respond(exception, fastifyRequestLike(request));
+      destroy(reply.raw);
+      return;
+    }
+    const original = PLATFORM_ERRORS.get(request);
+    if (isRouterNotFound(exception, method, (raw as { originalUrl?: string }).originalUrl || url) && original === undefined && request.server !== undefined) {
+      const miss = routeMissOf(request.server, method, url);
+      sendResponse(reply, this.contract.respond(miss, fastifyRequestLike(request)), false);
+      return;
+    }
+    sendResponse(reply, this.contract.respond(errorToJudge(exception, original), fastifyRequestLike(request)));
+  }
+}

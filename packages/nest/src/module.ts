@@ -1,0 +1,150 @@
+import type { ErrorContract, ErrorContractOptions } from '@error-contract/core';
+import type { DynamicModule, MiddlewareConsumer, ModuleMetadata, NestModule } from '@nestjs/common';
+import { ErrorContractFilter } from './filter.js';
+
+/**
+ * The injection token of the module's `ErrorContract`, for `@Inject(ERROR_CONTRACT)` (to throw
+ * `contract.error(code)` or serve the docs pages).
+ *
+ * @example
+ * constructor(@Inject(ERROR_CONTRACT) private readonly contract: ErrorContract) {}
+ */
+export const ERROR_CONTRACT: 'ERROR_CONTRACT' = 'ERROR_CONTRACT';
+
+// @nestjs/core's APP_FILTER is this string: a provider under it is a global filter.
+const APP_FILTER = 'APP_FILTER';
+const OPTIONS = 'ERROR_CONTRACT_OPTIONS';
+const FILTER = 'ERROR_CONTRACT_FILTER';
+
+/**
+ * Options of {@link ErrorContractModule.forRootAsync}: the contract's options (or a contract) from
+ * a factory, as `@nestjs/throttler` and `@nestjs/config` take theirs.
+ *
+ * @example
+ * ErrorContractModule.forRootAsync({
+ *   imports: [ConfigModule],
+ *   inject: [ConfigService],
+ *   useFactory: (config: ConfigService) => ({ typeBaseUrl: config.get('ERRORS_URL') }),
+ * });
+ */
+export interface ErrorContractModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
+  useFactory: (...args: any[]) => ErrorContract | ErrorContractOptions | Promise<ErrorContract | ErrorContractOptions>;
+  inject?: any[];
+}
+
+interface HttpAdapterLike {
+  getInstance?(): unknown;
+}
+
+/** The module class of one `forRoot` call: it holds that call's filter for `configure`. */
+type BoundModule = typeof ErrorContractModule & { filter?: ErrorContractFilter };
+
+/**
+ * The error contract for a whole Nest app, the way Nest's own modules are set up:
+ * `ErrorContractModule.forRoot(options)` in the root module's `imports` registers
+ * {@link ErrorContractFilter} as a global filter (`APP_FILTER`) and the checks before routing (the
+ * contract's refusals, such as 406 in strict mode), on platform-express and platform-fastify.
+ * Global: `ERROR_CONTRACT` can be injected anywhere.
+ *
+ * @example
+ * import { Module } from '@nestjs/common';
+ * import { ErrorContractModule } from '@error-contract/nest';
+ *
+ * @Module({
+ *   imports: [ErrorContractModule.forRoot({ typeBaseUrl: 'https://docs.example.com/errors/' })],
+ *   controllers: [WidgetsController],
+ * })
+ * export class AppModule {}
+ */
+export class ErrorContractModule implements NestModule {
+  /**
+   * The module with a contract made from `options` (the core's options), or a ready contract.
+   *
+   * @example
+   * ErrorContractModule.forRoot({ typeBaseUrl: 'https://docs.example.com/errors/', accept: 'strict' });
+   */
+  static forRoot(contractOrOptions: ErrorContract | ErrorContractOptions = {}): DynamicModule {
+    const filter = new ErrorContractFilter(contractOrOptions);
+    const module = boundModule();
+    module.filter = filter;
+    return {
+      module,
+      global: true,
+      providers: [
+        { provide: ERROR_CONTRACT, useValue: filter.contract },
+        { provide: APP_FILTER, useValue: filter },
+      ],
+      exports: [ERROR_CONTRACT],
+    };
+  }
+
+  /**
+   * The module with options from a factory (a `ConfigService`, say), resolved at startup.
+   *
+   * @example
+   * ErrorContractModule.forRootAsync({ inject: [ConfigService], useFactory: (config: ConfigService) => ({ accept: config.get('ACCEPT') }) });
+   */
+  static forRootAsync(options: ErrorContractModuleAsyncOptions): DynamicModule {
+    if (typeof options?.useFactory !== 'function') throw new TypeError('@error-contract/nest: forRootAsync() needs a `useFactory` function.');
+    const module = boundModule();
+    return {
+      module,
+      global: true,
+      imports: options.imports ?? [],
+      providers: [
+        { provide: OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
+        {
+          provide: FILTER,
+          useFactory: (contractOrOptions: ErrorContract | ErrorContractOptions) => (module.filter = new ErrorContractFilter(contractOrOptions)),
+          inject: [OPTIONS],
+        },
+        // Nest renames a provider under APP_FILTER (one per filter), so it is reached through FILTER.
+        { provide: APP_FILTER, useFactory: (filter: ErrorContractFilter) => filter, inject: [FILTER] },
+        { provide: ERROR_CONTRACT, useFactory: (filter: ErrorContractFilter) => filter.contract, inject: [FILTER] },
+      ],
+      exports: [ERROR_CONTRACT],
+    };
+  }
+
+  /**
+   * Called by Nest before it adds the routes: puts the checks before routing on the platform's
+   * app, where they reach every path, unknown ones included.
+   */
+  configure(consumer: MiddlewareConsumer): void {
+    const filter = (this.constructor as BoundModule).filter;
+    const adapter = (consumer as MiddlewareConsumer & { getHttpAdapter?: () => HttpAdapterLike | undefined }).getHttpAdapter?.();
+    const instance = adapter?.getInstance?.();
+    if (filter === undefined) return;
+    if (instance !== undefined) filter.beforeRouting(instance);
+    catchAllFirst(consumer, filter);
+  }
+}
+
+/**
+ * Puts the contract's filter first among the app's global filters. Nest tries the last one
+ * registered first, and a filter that catches everything must come first to let the narrower
+ * ones run (docs.nestjs.com, "Exception filters", "Catch everything"); an APP_FILTER provider of
+ * the app's own module is registered before those of the modules it imports, ours included. The
+ * list is Nest's application config, which the middleware builder holds; this runs before Nest
+ * builds its routes, which read the list. Where the list cannot be reached, nothing moves.
+ */
+function catchAllFirst(consumer: MiddlewareConsumer, filter: ErrorContractFilter): void {
+  try {
+    const config = (consumer as unknown as { routeInfoPathExtractor?: { applicationConfig?: { getGlobalFilters?: () => unknown } } }).routeInfoPathExtractor?.applicationConfig;
+    const filters = config?.getGlobalFilters?.();
+    if (!Array.isArray(filters)) return;
+    const at = filters.indexOf(filter);
+    if (at <= 0) return;
+    filters.splice(at, 1);
+    filters.unshift(filter);
+  } catch {
+    // an internal shape we do not know: Nest's own order stands
+  }
+}
+
+/** A subclass per `forRoot` call, named as the module so Nest's logs read `ErrorContractModule`. */
+function boundModule(): BoundModule {
+  const module = class extends ErrorContractModule {} as BoundModule;
+  Object.defineProperty(module, 'name', { value: 'ErrorContractModule' });
+  return module;
+}
