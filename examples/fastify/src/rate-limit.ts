@@ -13,7 +13,14 @@ import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
  * the service's ioredis client, and a store failure lets the request through (fail open), logged
  * once per outage, as on Express (`passOnStoreError`), Koa and Hono (`failOpen`).
  */
-export async function rateLimiter(app: FastifyInstance, config: ServiceConfig, redis?: RateLimitRedis, plugin: typeof rateLimit = rateLimit): Promise<onRequestAsyncHookHandler> {
+export async function rateLimiter(
+  app: FastifyInstance,
+  config: ServiceConfig,
+  redis?: RateLimitRedis,
+  plugin: typeof rateLimit = rateLimit,
+  // the Redis keys' prefix: each service counts in its own keys (the Nest service on Fastify reuses this)
+  nameSpace = 'reference-fastify:',
+): Promise<onRequestAsyncHookHandler> {
   // The limiter throws what `errorResponseBuilder` returns; anything else it throws is its store's.
   const refusals = new WeakSet<object>();
   await app.register(plugin, {
@@ -30,7 +37,7 @@ export async function rateLimiter(app: FastifyInstance, config: ServiceConfig, r
       refusals.add(refusal);
       return refusal;
     },
-    ...(redis === undefined ? {} : { redis: redis.client, nameSpace: 'reference-fastify:' }),
+    ...(redis === undefined ? {} : { redis: redis.client, nameSpace }),
   });
   const limit = app.rateLimit();
   if (redis === undefined) return limit as onRequestAsyncHookHandler;

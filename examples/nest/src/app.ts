@@ -49,7 +49,8 @@ import type { FastifyInstance } from 'fastify';
 import { pathOfTarget } from '@error-contract/core';
 import { frameworkErrors } from '@error-contract/fastify';
 import { clientErrorListener, expectationListener } from '@error-contract/node';
-import { rateLimiter } from './rate-limit.js';
+// the Fastify service's limiter, as it is: on platform-fastify the Nest service counts the same way
+import { rateLimiter } from '@error-contract/example-fastify/rate-limit';
 import express, { type Request } from 'express';
 import { ipKeyGenerator, type Options as RateLimitOptions, rateLimit } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
@@ -226,7 +227,7 @@ async function createFastifyApp(config: ServiceConfig, redis: RateLimitRedis | u
   });
   // Hooks run in the order they are added: the contract's Accept check, the limit, then who it is.
   errors.beforeRouting(fastify);
-  fastify.addHook('onRequest', await rateLimiter(fastify, config, redis));
+  fastify.addHook('onRequest', await rateLimiter(fastify, config, redis, undefined, 'reference-nest-fastify:'));
   fastify.addHook('onRequest', async function authentication(request) {
     ROLES.set(request.raw, authenticate(request.headers.authorization));
   });
