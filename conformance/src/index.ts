@@ -2,4 +2,4 @@ export { type Case, casesFor, OTHER_PATH_CASES, PREFIXES, referenceRoutes } from
 export { type Received, send, type SentRequest } from './http.js';
 export { describeStartup } from './startup.js';
 export { type ConformanceOptions, describeConformance, expectContract } from './suite.js';
-export { describePublicDocuments } from './public-documents.js';
+export { describePublicDocuments, type PublicDocumentsOptions } from './public-documents.js';

@@ -1,141 +1,29 @@
-// The reference service on Nest, platform-express. Nest's own parts do what Nest does best:
-// controllers for the routes, a guard for authorization, a pipe for validation (the service's zod
-// schema, so field problems read as on every other framework), an interceptor that reads the body
-// after authorization. The contract's filter answers every failure; the checks that come before
+// The reference service on Nest, platform-express or platform-fastify. Nest's own parts do what Nest
+// does best: controllers for the routes (widgets.controller.ts, described for @nestjs/swagger), a
+// guard, an interceptor and a pipe after routing (after-routing.ts). The contract's filter answers every failure; the checks that come before
 // routing (Accept, rate limit, authentication) are middleware on the platform's app, in that order.
 import 'reflect-metadata';
-import { notFound } from '@error-contract/core';
+import { pathOfTarget } from '@error-contract/core';
 import { errorContract } from '@error-contract/express';
+import { frameworkErrors } from '@error-contract/fastify';
 import { ErrorContractFilter } from '@error-contract/nest';
-import {
-  authenticate,
-  BODY_LIMIT_BYTES,
-  clientKey,
-  noSuchWidget,
-  PREFIXES,
-  publicDocuments,
-  type RateLimitRedis,
-  requireJsonContentType,
-  requireWriter,
-  type Role,
-  type ServiceConfig,
-  serviceContract,
-  widgetInput,
-  WidgetStore,
-} from '@error-contract/service-kit';
-import {
-  type CallHandler,
-  type CanActivate,
-  Controller,
-  Delete,
-  type ExecutionContext,
-  Get,
-  HttpCode,
-  Inject,
-  type INestApplication,
-  Module,
-  type NestInterceptor,
-  Param,
-  type PipeTransform,
-  Post,
-  Body,
-  UseGuards,
-  UseInterceptors,
-} from '@nestjs/common';
+import { clientErrorListener, expectationListener } from '@error-contract/node';
+import { authenticate, clientKey, PREFIXES, publicDocuments, type RateLimitRedis, type ServiceConfig, serviceContract, WidgetStore } from '@error-contract/service-kit';
+// the Fastify service's limiter, as it is: on platform-fastify the Nest service counts the same way
+import { rateLimiter } from '@error-contract/example-fastify/rate-limit';
+import { type INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance } from 'fastify';
-import { pathOfTarget } from '@error-contract/core';
-import { frameworkErrors } from '@error-contract/fastify';
-import { clientErrorListener, expectationListener } from '@error-contract/node';
-// the Fastify service's limiter, as it is: on platform-fastify the Nest service counts the same way
-import { rateLimiter } from '@error-contract/example-fastify/rate-limit';
 import express, { type Request } from 'express';
 import { ipKeyGenerator, type Options as RateLimitOptions, rateLimit } from 'express-rate-limit';
+import type { FastifyInstance } from 'fastify';
 import { RedisStore } from 'rate-limit-redis';
+import { ROLES } from './after-routing.js';
+import { serviceDocument } from './openapi.js';
+import { STORE, widgetsController } from './widgets.controller.js';
 
-const STORE = 'WIDGET_STORE';
-
-/** Who each caller is, set by authentication before routing, keyed by Node's request (Express's
- * `req` is one; Fastify's request holds it as `raw`). */
-const ROLES = new WeakMap<object, Role>();
-
-/** Node's request and response under either platform's objects. */
-function rawOf<T extends object>(value: T): T {
-  return ((value as { raw?: T }).raw ?? value) as T;
-}
-
-/** Authorization, after routing: a reader may not write; a write's body must be JSON we can read. */
-class WriterOnly implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request>();
-    requireWriter(ROLES.get(rawOf(req)));
-    if (req.method === 'POST') requireJsonContentType(req.headers['content-type'], req.headers['content-encoding'], req.headers['content-length']);
-    return true;
-  }
-}
-
-// Express's JSON parser, the same on both platforms (it reads Node's request; Fastify leaves the body
-// unread, see `ignoreBodies`): one parser, so a broken, compressed or oversized body is answered alike.
-const readJson = express.json({ limit: BODY_LIMIT_BYTES, type: () => true, strict: false });
-
-/** Reads the JSON body once the guards have let the request through (the body is checked last). */
-class JsonBody implements NestInterceptor {
-  async intercept(context: ExecutionContext, next: CallHandler) {
-    const http = context.switchToHttp();
-    const request = http.getRequest<{ raw?: Request; body?: unknown }>();
-    const req = rawOf(request as Request);
-    await new Promise<void>((resolve, reject) => readJson(req, rawOf(http.getResponse<express.Response>()), (error?: unknown) => (error === undefined ? resolve() : reject(error))));
-    if (request.raw !== undefined) request.body = req.body;
-    return next.handle();
-  }
-}
-
-/** Validation with the service's zod schema: zod's error is thrown as it is; the contract reads its issues. */
-class WidgetInput implements PipeTransform {
-  transform(value: unknown) {
-    return widgetInput.parse(value);
-  }
-}
-
-@Controller(PREFIXES.map((prefix) => prefix.slice(1)))
-class WidgetsController {
-  constructor(@Inject(STORE) private readonly store: WidgetStore) {}
-
-  @Get('widgets')
-  list() {
-    return this.store.list();
-  }
-
-  @Get('widgets/:id')
-  one(@Param('id') id: string) {
-    const widget = this.store.get(id);
-    if (widget === undefined) throw notFound(noSuchWidget(id));
-    return widget;
-  }
-
-  @Post('widgets')
-  @UseGuards(WriterOnly)
-  @UseInterceptors(JsonBody)
-  create(@Body(WidgetInput) body: unknown) {
-    return this.store.create(body);
-  }
-
-  @Delete('widgets/:id')
-  @UseGuards(WriterOnly)
-  @HttpCode(204)
-  remove(@Param('id') id: string) {
-    if (!this.store.delete(id)) throw notFound(noSuchWidget(id));
-  }
-
-  @Get('fail')
-  fail() {
-    throw new Error('connection to db-7 failed: password=hunter2');
-  }
-}
-
-@Module({ controllers: [WidgetsController], providers: [{ provide: STORE, useValue: new WidgetStore() }] })
+@Module({ controllers: PREFIXES.map(widgetsController), providers: [{ provide: STORE, useValue: new WidgetStore() }] })
 class AppModule {}
 
 /** With Redis, express-rate-limit's own Redis store, failing open when Redis is away. */
@@ -172,7 +60,7 @@ async function createExpressApp(config: ServiceConfig, redis: RateLimitRedis | u
 
   // The public documents answer before the contract's Accept check, the rate limit and
   // authentication: a browser (Accept: text/html) and a tool without a token both read them.
-  const documents = publicDocuments(contract);
+  const documents = publicDocuments(contract, serviceDocument(app, contract));
   app.use(function publicDocumentsRoute(req: Request, res: express.Response, next: express.NextFunction) {
     const answer = documents(req.method, req.path, req.get('accept'));
     if (answer === undefined) return next();
@@ -219,7 +107,7 @@ async function createFastifyApp(config: ServiceConfig, redis: RateLimitRedis | u
   fastify.server.on('checkExpectation', expectationListener(contract));
   ignoreBodies(fastify);
 
-  const documents = publicDocuments(contract);
+  const documents = publicDocuments(contract, serviceDocument(app, contract));
   fastify.addHook('onRequest', async function publicDocumentsRoute(request, reply) {
     const answer = documents(request.method, pathOfTarget(request.raw.url ?? request.url), request.headers.accept);
     if (answer === undefined) return;

@@ -1,7 +1,7 @@
 // The service's public documents: its OpenAPI document and the docs pages its `type` URLs point
 // at. Framework-free: each app hands a request's method, path and Accept to `publicDocuments` and
 // writes what comes back, before its Accept check, rate limit and authentication.
-import { type DocsResponse, type ErrorContract, errorDocs, type OpenApiDocument, responseName, shapeAt, withErrorResponses } from '@error-contract/core';
+import { type DocsResponse, type ErrorContract, errorDocs, type OpenApiDocument, withErrorResponses } from '@error-contract/core';
 import { z } from 'zod';
 import { PREFIXES, serviceContract } from './contract.js';
 import { widgetInput } from './widgets.js';
@@ -22,11 +22,18 @@ function widgetInputSchema(): Record<string, unknown> {
 }
 
 const json = (schema: unknown, description: string) => ({ description, content: { 'application/json': { schema } } });
-const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-/** The routes of one prefix; errors are added by `withErrorResponses`, the upload ones here. */
-function routesUnder(prefix: string, contract: ErrorContract): OpenApiDocument {
-  const shape = shapeAt(contract, `${prefix}/widgets`);
+/** The schemas the routes name (`#/components/schemas/Widget`, `WidgetInput`), for a document built elsewhere (Nest's swagger). */
+export function widgetSchemas(): Record<string, Record<string, unknown>> {
+  return { Widget: WIDGET, WidgetInput: widgetInputSchema() };
+}
+
+/** The service's info and security, the same whoever builds the document. */
+export const SERVICE_INFO = { title: 'Widgets (the error-contract reference service)', version: '1.0.0' };
+export const BEARER_SCHEME = { type: 'http', scheme: 'bearer', description: '`reader-token` reads; `writer-token` reads and writes.' } as const;
+
+/** The routes of one prefix; their errors are added by `withErrorResponses`. */
+function routesUnder(prefix: string): OpenApiDocument {
   const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
   const version = prefix.slice(prefix.lastIndexOf('/') + 1);
   return {
@@ -36,12 +43,7 @@ function routesUnder(prefix: string, contract: ErrorContract): OpenApiDocument {
         operationId: `${version}CreateWidget`,
         summary: 'Creates a widget (writer token only)',
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetInput' } } } },
-        responses: {
-          '201': json({ $ref: '#/components/schemas/Widget' }, 'The created widget'),
-          // what the body reader refuses, besides the 400s that withErrorResponses adds
-          '413': ref(responseName('payload_too_large', shape)),
-          '415': ref(responseName('unsupported_media_type', shape)),
-        },
+        responses: { '201': json({ $ref: '#/components/schemas/Widget' }, 'The created widget') },
       },
     },
     [`${prefix}/widgets/{id}`]: {
@@ -61,30 +63,31 @@ function routesUnder(prefix: string, contract: ErrorContract): OpenApiDocument {
 export function serviceOpenApi(contract: ErrorContract = serviceContract()): OpenApiDocument {
   const routes = {
     openapi: '3.1.0',
-    info: { title: 'Widgets (the error-contract reference service)', version: '1.0.0' },
+    info: SERVICE_INFO,
     security: [{ bearer: [] }],
-    paths: Object.assign({}, ...PREFIXES.map((prefix) => routesUnder(prefix, contract))),
+    paths: Object.assign({}, ...PREFIXES.map((prefix) => routesUnder(prefix))),
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '`reader-token` reads; `writer-token` reads and writes.' } },
-      schemas: { Widget: WIDGET, WidgetInput: widgetInputSchema() },
+      securitySchemes: { bearer: BEARER_SCHEME },
+      schemas: widgetSchemas(),
     },
   };
-  return withErrorResponses(routes, contract, { rateLimited: true });
+  return withErrorResponses(routes, contract, { rateLimited: true, bodyReaderResponses: true });
 }
 
 /**
  * Answers the public documents, whatever the Accept and without a token: `GET /openapi.json`
- * and the docs pages under `/errors`. Undefined for every other request.
+ * and the docs pages under `/errors`. Undefined for every other request. `openapi` is the
+ * document to serve when the app builds its own (Nest's, from its controllers' decorators).
  *
  * @example
  * const answer = publicDocuments(serviceContract());
  * answer('GET', '/errors/not_found', 'text/html')?.headers['content-type']; // 'text/html; charset=utf-8'
  */
-export function publicDocuments(contract: ErrorContract): (method: string, path: string, accept: string | undefined) => DocsResponse | undefined {
+export function publicDocuments(contract: ErrorContract, document: OpenApiDocument = serviceOpenApi(contract)): (method: string, path: string, accept: string | undefined) => DocsResponse | undefined {
   const openapi: DocsResponse = {
     status: 200,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' },
-    body: JSON.stringify(serviceOpenApi(contract)),
+    body: JSON.stringify(document),
   };
   const docs = errorDocs(contract);
   return (method, path, accept) => {

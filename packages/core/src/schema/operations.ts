@@ -23,6 +23,12 @@ export interface ErrorResponsesOptions {
   securityResponses?: boolean;
   /** 429 `too_many_requests` on every operation (the service has a rate limiter). Default false. */
   rateLimited?: boolean;
+  /**
+   * 413 `payload_too_large` and 415 `unsupported_media_type` on operations with a `requestBody`:
+   * the service's body reader has a size limit and reads only JSON. Default false (a document made
+   * by a tool that cannot refer to a shared response, such as @nestjs/swagger, gets them here).
+   */
+  bodyReaderResponses?: boolean;
   /** The body shape of every operation; `'auto'` (default) asks the contract, path by path. */
   shape?: Shape | 'auto';
 }
@@ -70,6 +76,10 @@ function codesFor(operation: OpenApiDocument, document: OpenApiDocument, contrac
   add(404, 'not_found');
   add(405, 'method_not_allowed');
   if (acceptPolicyOf(contract) !== 'any') add(406, 'not_acceptable');
+  if (options.bodyReaderResponses && operation.requestBody !== undefined) {
+    add(413, 'payload_too_large');
+    add(415, 'unsupported_media_type');
+  }
   if (options.rateLimited) add(429, 'too_many_requests');
   add(500, 'internal_server_error');
   return codes;
@@ -78,7 +88,8 @@ function codesFor(operation: OpenApiDocument, document: OpenApiDocument, contrac
 /**
  * A copy of an OpenAPI 3.x document with the contract's error responses on every operation:
  * 404, 405 and 500 everywhere, 406 when the contract refuses by Accept, 400 where a body is
- * validated, 401 and 403 where `security` applies, 429 when rate limited; each a `$ref` to
+ * validated, 401 and 403 where `security` applies, 429 when rate limited, 413 and 415 where a
+ * body is read (`bodyReaderResponses`); each a `$ref` to
  * {@link errorComponents}' responses, in the shape the contract answers that path with. A
  * response the document already declares for a status is never replaced, nor is a component of
  * the same name. A `$ref` the document makes to one of these responses by name (e.g.
@@ -90,12 +101,13 @@ function codesFor(operation: OpenApiDocument, document: OpenApiDocument, contrac
  * const document = withErrorResponses(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Widgets', version: '1' } }), contract, { rateLimited: true });
  * document.paths['/widgets'].get.responses['404']; // { $ref: '#/components/responses/not_found' }
  */
-export function withErrorResponses(document: OpenApiDocument, contract: ErrorContract, options: ErrorResponsesOptions = {}): OpenApiDocument {
+export function withErrorResponses<Document extends OpenApiDocument>(document: Document, contract: ErrorContract, options: ErrorResponsesOptions = {}): Document {
   // plain JavaScript may pass null where the options are optional
   options ??= {};
-  const { validatedBodies = 'auto', securityResponses = true, rateLimited = false, shape = 'auto' } = options;
+  const { validatedBodies = 'auto', securityResponses = true, rateLimited = false, bodyReaderResponses = false, shape = 'auto' } = options;
   if (!['auto', 'all', 'none'].includes(validatedBodies)) throw new TypeError("error-contract: `validatedBodies` must be 'auto', 'all' or 'none'.");
   if (!['auto', 'detailed', 'compact'].includes(shape)) throw new TypeError("error-contract: `shape` must be 'auto', 'detailed' or 'compact'.");
+  // the same type back (a @nestjs/swagger OpenAPIObject stays one), with responses added
   const copy: OpenApiDocument = structuredClone(document);
   const prefix = serverPrefix(copy);
   const { components } = errorComponents(contract, { shape: 'both' });
@@ -111,7 +123,7 @@ export function withErrorResponses(document: OpenApiDocument, contract: ErrorCon
       const operation = item[method];
       if (operation === null || typeof operation !== 'object') continue;
       operation.responses ??= {};
-      for (const [status, code] of codesFor(operation, copy, contract, known, { validatedBodies, securityResponses, rateLimited })) {
+      for (const [status, code] of codesFor(operation, copy, contract, known, { validatedBodies, securityResponses, rateLimited, bodyReaderResponses })) {
         // what the document says for a status is the author's decision: kept as it is
         if (operation.responses[status] !== undefined) continue;
         const name = responseName(code, pathShape);
@@ -131,5 +143,5 @@ export function withErrorResponses(document: OpenApiDocument, contract: ErrorCon
   // also the responses the document itself refers to by our names (`payload_too_large` on an upload)
   for (const [, name] of JSON.stringify(copy).matchAll(/"#\/components\/responses\/([^"]+)"/g)) used.add(name!);
   into('responses', Object.fromEntries(Object.entries(components.responses).filter(([name]) => used.has(name))));
-  return copy;
+  return copy as Document;
 }

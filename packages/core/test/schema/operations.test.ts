@@ -109,6 +109,19 @@ describe('withErrorResponses(document, contract, options)', () => {
     expect(none.paths['/v2/widgets'].post.responses['400']).toBeUndefined();
   });
 
+  it('{ bodyReaderResponses: true } adds 413 and 415 where a body is read, with their components; an author\'s own 413 is kept', async () => {
+    const out = withErrorResponses(document(), strict, { bodyReaderResponses: true });
+    expect(out.paths['/v2/widgets'].post.responses['413']).toEqual(ref('payload_too_large'));
+    expect(out.paths['/v2/widgets'].post.responses['415']).toEqual(ref('unsupported_media_type'));
+    expect(out.paths['/v2/widgets'].get.responses['413']).toBeUndefined();
+    expect(Object.keys(out.components.responses)).toEqual(expect.arrayContaining(['payload_too_large', 'unsupported_media_type']));
+    expect(withErrorResponses(document(), strict).components.responses.payload_too_large).toBeUndefined();
+    const own = document();
+    (own.paths['/v2/widgets'].post.responses as Record<string, unknown>)['413'] = { description: 'Ours' };
+    expect(withErrorResponses(own, strict, { bodyReaderResponses: true }).paths['/v2/widgets'].post.responses['413']).toEqual({ description: 'Ours' });
+    await expectValidOpenApi(out);
+  });
+
   it('{ shape } fixes the shape; servers\' path prefixes count when the contract chooses by path', () => {
     expect(withErrorResponses(document(), strict, { shape: 'compact' }).paths['/v2/widgets'].get.responses['404']).toEqual(ref('not_found.compact'));
     const served = { ...document(), servers: [{ url: 'https://api.example.com/v1/' }], paths: { '/widgets': { get: { responses: { '200': { description: 'ok' } } } } } };
