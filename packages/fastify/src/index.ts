@@ -1,3 +1,4 @@
+export { checkRequestHook } from './check-request.js';
 export { type FrameworkErrorsHandler, frameworkErrors } from './framework-errors.js';
 export { errorContract, type FastifyErrorContractOptions } from './plugin.js';
 export { type RateLimitContext, rateLimitError } from './rate-limit.js';

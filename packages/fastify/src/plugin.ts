@@ -7,6 +7,7 @@ import {
 } from '@error-contract/core';
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { checkRequestHook } from './check-request.js';
 import { requestLike } from './request-like.js';
 import { routeTableOf } from './route-methods.js';
 import { isAnswered, prepareReply, sendResponse } from './write-reply.js';
@@ -104,15 +105,7 @@ const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function erro
 
   if (!fastify.hasDecorator('errorContract')) fastify.decorate('errorContract', contract);
 
-  if (checkRequest) {
-    fastify.addHook('onRequest', function errorContractCheckRequest(request, reply, next) {
-      if (!inScope(request)) return next();
-      const refusal = contract.checkRequest(requestLike(request));
-      // answering from a hook: send, and do not go on (no route, no body is read)
-      if (refusal === undefined) next();
-      else sendResponse(reply, refusal, false);
-    });
-  }
+  if (checkRequest) fastify.addHook('onRequest', checkRequestHook(contract));
 
   fastify.setErrorHandler(function errorContractErrorHandler(error: unknown, request, reply) {
     // outside the scope, the handler this one replaced answers (Fastify calls the parent context's

@@ -2,8 +2,7 @@
 // strict mode, 400 for an undecodable path) and bare error statuses, through the Express adapter's
 // guard or a Fastify onRequest hook, and the note of each request's platform error (see filter.ts).
 import type { ErrorContract } from '@error-contract/core';
-import type { routeMissOf } from '@error-contract/fastify';
-import { checkRequestHook } from './fastify-checks.js';
+import { checkRequestHook, type routeMissOf } from '@error-contract/fastify';
 
 type FastifyInstance = Parameters<typeof routeMissOf>[0];
 
