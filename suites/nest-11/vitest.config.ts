@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 const here = dirname(fileURLToPath(import.meta.url));
-// The shared cases and the adapter's source live in packages/nest, whose own Nest is 12: every
-// import of Nest from there (the adapter loads Nest's Logger) is pointed at this package's Nest 11.
-const nest11 = ['common', 'core', 'platform-express', 'platform-fastify', 'testing', 'throttler'].map((name) => ({
+// The shared cases and the adapter's source live in packages/nest, and the reference service in
+// examples/nest, whose own Nest is 12: every import of Nest from there (the adapter loads Nest's
+// Logger; the service its controllers and @nestjs/swagger) is pointed at this package's Nest 11.
+const nest11 = ['common', 'core', 'platform-express', 'platform-fastify', 'testing', 'throttler', 'swagger'].map((name) => ({
   find: new RegExp(`^@nestjs/${name}$`),
   replacement: join(here, 'node_modules', '@nestjs', name),
 }));
