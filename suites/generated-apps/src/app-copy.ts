@@ -19,7 +19,13 @@ export interface AppCopy {
 export async function copyFixture(name: string, file: string, edit: (source: string) => string): Promise<AppCopy> {
   const parent = await mkdtemp(join(PACKAGE_DIR, '.pristine-'));
   const dir = join(parent, name);
-  await cp(fixtureDir(name), dir, { recursive: true });
-  await writeFile(join(dir, file), edit(await readFile(join(dir, file), 'utf8')));
-  return { dir, remove: () => rm(parent, { recursive: true, force: true }) };
+  const remove = () => rm(parent, { recursive: true, force: true });
+  try {
+    await cp(fixtureDir(name), dir, { recursive: true });
+    await writeFile(join(dir, file), edit(await readFile(join(dir, file), 'utf8')));
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { dir, remove };
 }

@@ -1,5 +1,6 @@
-// Runs an app's own `npm test` and reads the totals of Node's test runner (its TAP reporter, what
-// `node --test` prints when its output is not a terminal): `# tests N`, `# pass N`, `# fail N`.
+// Runs one of an app's own npm scripts (`npm test`, `npm run test:e2e`) and reads the totals its
+// runner prints: Node's test runner's TAP (`# tests N`, `# pass N`, `# fail N`, what `node --test`
+// prints when its output is not a terminal) or vitest's summary (`Tests  1 failed | 3 passed (4)`).
 import { execFile } from 'node:child_process';
 
 export interface TestTotals {
@@ -21,16 +22,27 @@ function total(output: string, name: keyof TestTotals): number {
   return Number(match[1]);
 }
 
-export function readTotals(output: string): TestTotals {
-  return { tests: total(output, 'tests'), pass: total(output, 'pass'), fail: total(output, 'fail') };
+/** vitest's summary line, without colours: `Tests  1 failed | 3 passed | 1 skipped (5)`. */
+function vitestTotals(output: string): TestTotals | undefined {
+  const line = /^\s*Tests\s+(.*\(\d+\))\s*$/m.exec(output)?.[1];
+  if (line === undefined) return undefined;
+  const count = (name: string) => Number(new RegExp(`(\\d+) ${name}`).exec(line)?.[1] ?? 0);
+  return { tests: Number(/\((\d+)\)$/.exec(line)![1]), pass: count('passed'), fail: count('failed') };
 }
 
-export function runOwnTests(dir: string, timeoutMs: number): Promise<OwnTestRun> {
+export function readTotals(output: string): TestTotals {
+  return vitestTotals(output) ?? { tests: total(output, 'tests'), pass: total(output, 'pass'), fail: total(output, 'fail') };
+}
+
+export function runOwnTests(dir: string, timeoutMs: number, script = 'test'): Promise<OwnTestRun> {
   // npm offline and without its update check: nothing of this run may need the network. NODE_OPTIONS
   // is vitest's, not the app's.
-  const env = { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false', NODE_OPTIONS: '' };
+  // NO_COLOR: vitest's summary as plain text. VITEST and its kin are this run's: the app's vitest
+  // must not think it is a worker of ours.
+  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false', NODE_OPTIONS: '', NO_COLOR: '1', FORCE_COLOR: '0' };
+  for (const name of Object.keys(env)) if (name.startsWith('VITEST') || name === 'TEST' || name === 'NODE_ENV') delete env[name];
   return new Promise((resolve, reject) => {
-    execFile('npm', ['test'], { cwd: dir, env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile('npm', script === 'test' ? ['test'] : ['run', script], { cwd: dir, env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
       const output = `${stdout}\n${stderr}`;
       const exitCode = error === null ? 0 : typeof error.code === 'number' ? error.code : null;
       try {

@@ -1,21 +1,48 @@
-// The lines the README tells a fastify-cli app to add to `app.js`, exactly as the README prints
-// them; the fixture app holds them, and the pristine copy is the fixture without them.
-
-/** With the other imports at the top of `app.js`. */
-export const IMPORT_LINE = "import { errorContract } from '@error-contract/fastify';";
-
-/** First in the app's plugin function, before the AutoLoad calls (so before every route and plugin). */
-export const REGISTER_LINE = "  await fastify.register(errorContract, { typeBaseUrl: 'https://docs.example.com/errors/' });";
+// The lines each README tells a generated app's author to add, exactly as the README prints them;
+// the fixture apps hold them, and the pristine copy is the fixture without them.
 
 export const TYPE_BASE_URL = 'https://docs.example.com/errors/';
 
-/** `app.js` without the README's lines; throws if a line is not there once, so the copy is never the same app. */
-export function withoutReadmeLines(source: string): string {
-  const lines = source.split('\n');
-  for (const line of [IMPORT_LINE, REGISTER_LINE]) {
-    const found = lines.filter((candidate) => candidate === line).length;
-    if (found !== 1) throw new Error(`app.js has the README line ${JSON.stringify(line)} ${found} times, expected once`);
-    lines.splice(lines.indexOf(line), 1);
-  }
-  return lines.join('\n');
+/** A README line in a fixture's file, and what the generator had there (nothing: an added line). */
+export interface ReadmeLine {
+  line: string;
+  generated?: string;
+}
+
+/** The file a fixture's README lines are in, and the lines. */
+export interface ReadmeEdit {
+  file: string;
+  lines: ReadmeLine[];
+}
+
+/** fastify-cli: in `app.js`, the import, and the plugin registered first, before the AutoLoad calls. */
+export const FASTIFY_CLI: ReadmeEdit = {
+  file: 'app.js',
+  lines: [
+    { line: "import { errorContract } from '@error-contract/fastify';" },
+    { line: "  await fastify.register(errorContract, { typeBaseUrl: 'https://docs.example.com/errors/' });" },
+  ],
+};
+
+/** The Nest CLI: in `src/app.module.ts`, the import, and the module in the root module's imports. */
+export const NEST_CLI: ReadmeEdit = {
+  file: 'src/app.module.ts',
+  lines: [
+    { line: "import { ErrorContractModule } from '@error-contract/nest';" },
+    { line: "  imports: [ErrorContractModule.forRoot({ typeBaseUrl: 'https://docs.example.com/errors/' })],", generated: '  imports: [],' },
+  ],
+};
+
+/** The file without the README's lines; throws if a line is not there once, so the copy is never the same app. */
+export function withoutReadmeLines(edit: ReadmeEdit): (source: string) => string {
+  return (source) => {
+    const lines = source.split('\n');
+    for (const { line, generated } of edit.lines) {
+      const found = lines.filter((candidate) => candidate === line).length;
+      if (found !== 1) throw new Error(`${edit.file} has the README line ${JSON.stringify(line)} ${found} times, expected once`);
+      if (generated === undefined) lines.splice(lines.indexOf(line), 1);
+      else lines[lines.indexOf(line)] = generated;
+    }
+    return lines.join('\n');
+  };
 }

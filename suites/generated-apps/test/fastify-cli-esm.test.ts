@@ -7,7 +7,7 @@ import helper from 'fastify-cli/helper.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppCopy, copyFixture, fixtureDir } from '../src/app-copy.js';
 import { runOwnTests } from '../src/own-tests.js';
-import { TYPE_BASE_URL, withoutReadmeLines } from '../src/readme-lines.js';
+import { FASTIFY_CLI, TYPE_BASE_URL, withoutReadmeLines } from '../src/readme-lines.js';
 
 const FIXTURE = 'fastify-cli-esm';
 const OWN_TESTS_TIMEOUT_MS = 45_000;
@@ -17,7 +17,7 @@ type App = Awaited<ReturnType<typeof helper.build>>;
 let pristine: AppCopy | undefined;
 
 beforeAll(async () => {
-  pristine = await copyFixture(FIXTURE, 'app.js', withoutReadmeLines);
+  pristine = await copyFixture(FIXTURE, FASTIFY_CLI.file, withoutReadmeLines(FASTIFY_CLI));
 });
 afterAll(async () => {
   await pristine?.remove();
