@@ -1,6 +1,10 @@
 // Outside the contract's `scope`, a failure is answered as Nest's own exception filter answers it
 // (@nestjs/core, base-exception-filter.js): an HttpException's response as its body with its
-// status, anything else `{ statusCode: 500, message: 'Internal server error' }`, logged.
+// status; an http-errors error or a Fastify error `{ statusCode, message }` with its status (its
+// message only when exposed); anything else `{ statusCode: 500, message: 'Internal server error' }`,
+// logged. Written as the platform adapter's `reply` writes it (Express's `res.json`: the same
+// Content-Length and ETag), so that the scope leaves these answers as they were byte for byte.
+import { STATUS_CODES } from 'node:http';
 import type { ErrorLogger } from '@error-contract/core';
 import { isHttpException } from './nest-shapes.js';
 
@@ -9,6 +13,33 @@ interface Writable {
   statusCode?: number;
   setHeader?(name: string, value: string): unknown;
   end?(body?: string): unknown;
+}
+
+/** Express's response, as platform-express's `reply` uses it. */
+interface ExpressResponseLike extends Writable {
+  status(code: number): unknown;
+  json(body: unknown): unknown;
+  send(body?: unknown): unknown;
+}
+
+function isExpressResponse(value: unknown): value is ExpressResponseLike {
+  const res = value as Partial<ExpressResponseLike> | null;
+  return typeof res?.status === 'function' && typeof res.json === 'function' && typeof res.send === 'function';
+}
+
+interface HttpErrorLike {
+  statusCode: number;
+  message: string;
+  expose?: boolean;
+}
+
+/** Nest's `isHttpError`: a FastifyError, an http-errors error, or a plain object shaped like one. */
+function isHttpError(error: unknown): error is HttpErrorLike {
+  if (error === null || typeof error !== 'object') return false;
+  const candidate = error as { constructor?: { name?: string }; code?: unknown; statusCode?: unknown; status?: unknown; expose?: unknown; message?: unknown };
+  if ((candidate.constructor?.name === 'FastifyError' || candidate.code === 'FST_ERR_VALIDATION') && typeof candidate.code === 'string' && typeof candidate.statusCode === 'number') return true;
+  if (typeof candidate.expose === 'boolean' && typeof candidate.statusCode === 'number' && candidate.status === candidate.statusCode && error instanceof Error) return true;
+  return !(error instanceof Error) && Number.isInteger(candidate.statusCode) && (candidate.statusCode as number) >= 400 && (candidate.statusCode as number) < 600 && typeof candidate.message === 'string' && candidate.message !== '';
 }
 
 interface FastifyReplyLike {
@@ -27,9 +58,16 @@ function bodyOf(exception: unknown, logger: ErrorLogger | undefined): { status: 
   if (isHttpException(exception)) {
     const status = exception.getStatus();
     const response = exception.getResponse();
-    return { status, body: typeof response === 'object' && response !== null ? response : { statusCode: status, message: response } };
+    if (typeof response === 'object' && response !== null) return { status, body: response };
+    const { errorCode } = exception as { errorCode?: unknown };
+    return { status, body: { statusCode: status, message: response, ...(errorCode === undefined ? {} : { errorCode }) } };
   }
   logger?.error({ err: exception }, `${(exception as { message?: unknown } | null)?.message ?? 'non-error thrown'}`);
+  if (isHttpError(exception)) {
+    // http-errors sets `expose: false` where the message must not reach a client (5xx, send's file system errors)
+    const message = exception.expose === false ? (STATUS_CODES[exception.statusCode] ?? 'Internal server error') : exception.message;
+    return { status: exception.statusCode, body: { statusCode: exception.statusCode, message } };
+  }
   return { status: 500, body: { statusCode: 500, message: 'Internal server error' } };
 }
 
@@ -44,6 +82,14 @@ export function answerAsNest(exception: unknown, response: unknown, logger: Erro
   const res = response as Writable;
   if (res.headersSent) {
     res.end?.();
+    return;
+  }
+  if (isExpressResponse(res)) {
+    res.status(status);
+    // as platform-express's reply: an error body replaces a Content-Type the route had set (a download's)
+    const type = (res as { getHeader?(name: string): unknown }).getHeader?.('content-type');
+    if (typeof type === 'string' && !type.startsWith('application/json')) res.setHeader?.('content-type', 'application/json');
+    res.json(body);
     return;
   }
   res.statusCode = status;

@@ -27,6 +27,11 @@ export interface Case {
    * `failure` for those frameworks.
    */
   failsOn?: Partial<Record<Framework, ExpectedFailure>>;
+  /**
+   * Frameworks where the app fails this request and the contract, on the whole app, hands it to
+   * the framework's own answer instead of answering it: its status and the headers it must have.
+   */
+  handedOn?: Partial<Record<Framework, { status: number; keeps: string[] }>>;
 }
 
 const FROM_APP = { origin: ALLOWED_ORIGIN };
@@ -90,15 +95,20 @@ export const CASES: Case[] = [
   { name: "the app's own 422 on a page", request: { method: 'GET', path: '/page-invalid', headers: BROWSER } },
   { name: "the app's own 422 in the API", request: { method: 'GET', path: '/api/invalid', headers: { accept: 'application/json' } } },
 
-  // Express and Koa answer OPTIONS on a page themselves (Allow); Hono and Fastify have no such
-  // answer, a 404 (Fastify's "Route OPTIONS:/page not found").
+  // Express and Koa answer OPTIONS on a page themselves (Allow); Hono, Fastify and Nest have no such
+  // answer, a 404 (Fastify's "Route OPTIONS:/page not found"; Nest's not-found handler, which
+  // platform-express puts after its routes, answers before Express's router would).
   {
     name: 'OPTIONS on a page',
     request: { method: 'OPTIONS', path: '/page' },
     failsOn: {
       hono: { status: 405, code: 'method_not_allowed', keeps: [HELMET] },
       fastify: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] },
+      nest: { status: 404, code: 'not_found', keeps: [HELMET] },
     },
+    // On platform-express the contract lets Express answer it as Express answers OPTIONS for a
+    // path its router has (200, Allow), which Nest's not-found handler had stood in front of.
+    handedOn: { nest: { status: 200, keeps: [HELMET, 'allow'] } },
   },
 
   // Failures outside /api: the scoped contract leaves them alone, the app-wide one answers them.

@@ -1,6 +1,6 @@
 // Starts a fixture app on 127.0.0.1 (a free port) the way each framework is served in production:
 // Express and Koa on Node's http server, Hono on @hono/node-server with the app's own fetch, Fastify
-// with its own listen().
+// with its own listen(), Nest on the platform's server.
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -8,9 +8,10 @@ import { createApp as createExpressApp } from './fixtures/express.js';
 import { createApp as createFastifyApp, type FastifyFixtureOptions } from './fixtures/fastify.js';
 import { createApp as createHonoApp } from './fixtures/hono.js';
 import { createApp as createKoaApp } from './fixtures/koa.js';
+import { createApp as createNestApp } from './fixtures/nest.js';
 import type { ContractMode } from './fixtures/shared.js';
 
-export type Framework = 'express' | 'koa' | 'hono' | 'fastify';
+export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest';
 
 export interface Running {
   port: number;
@@ -50,6 +51,14 @@ async function listenFastify(options: FastifyFixtureOptions): Promise<Running> {
   return running(app.server);
 }
 
+async function listenNest(contract: ContractMode): Promise<Running> {
+  const app = await createNestApp({ contract });
+  const server = app.getHttpServer() as Server;
+  server.listen(0, '127.0.0.1');
+  const started = await running(server);
+  return { port: started.port, close: () => started.close().then(() => app.close()) };
+}
+
 function listen(handler: RequestListener): Promise<Running> {
   const server = createServer(handler);
   server.listen(0, '127.0.0.1');
@@ -72,4 +81,6 @@ export const VARIANTS: readonly Variant[] = [
   { name: 'fastify 5', framework: 'fastify', start: (contract) => listenFastify({ contract, major: 5, scopeBy: 'context' }) },
   { name: 'fastify 4 (scope option)', framework: 'fastify', start: (contract) => listenFastify({ contract, major: 4, scopeBy: 'option' }) },
   { name: 'fastify 5 (scope option)', framework: 'fastify', start: (contract) => listenFastify({ contract, major: 5, scopeBy: 'option' }) },
+  // Nest 12 on platform-express, the contract by ErrorContractModule.forRoot (scoped: `scope: '/api'`)
+  { name: 'nest 12 (platform-express)', framework: 'nest', start: listenNest },
 ];

@@ -90,6 +90,17 @@ describe.each(VARIANTS)('$name', (variant) => {
       });
     }
 
+    const handedOn = kase.handedOn?.[variant.framework];
+    if (handedOn !== undefined) {
+      it("is the framework's own answer with the contract on the whole app", async () => {
+        const res = await answer('app-wide', kase);
+        expect(res.status).toBe(handedOn.status);
+        for (const name of handedOn.keeps) expect(header(res, name), `keeps ${name}`).toBeDefined();
+        expect(isContractBody(res)).toBe(false);
+      });
+      return;
+    }
+
     it('is in the contract with the contract on the whole app', async () => {
       expectInContract(await answer('app-wide', kase), failure, kase.request.method);
     });
