@@ -1,19 +1,22 @@
 // The same small service per framework, once bare and once with the contract: a route that fails
 // with a bug (500), one that throws the framework's own 404, and a path no route has (404).
 import { errorContract as expressContract } from '@error-contract/express';
+import { errorContract as fastifyContract } from '@error-contract/fastify';
 import { errorContract as honoContract } from '@error-contract/hono';
 import { errorContract as koaContract } from '@error-contract/koa';
 import type { ErrorContractOptions } from '@error-contract/core';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Framework = 'express' | 'koa' | 'hono';
-export const FRAMEWORKS: readonly Framework[] = ['express', 'koa', 'hono'];
+export type Framework = 'express' | 'koa' | 'hono' | 'fastify';
+export const FRAMEWORKS: readonly Framework[] = ['express', 'koa', 'hono', 'fastify'];
 
 /** What a test hangs on an app: extra middleware first, and for Express an error handler before ours. */
 export interface Hooks {
-  /** Express: middleware before the routes (pino-http). */
+  /** Express: middleware before the routes (pino-http); Fastify: a plugin or hook before ours and the routes (Sentry's). */
   before?: (app: any) => void;
+  /** Fastify: the app's logger (`loggerInstance`), where Fastify and the contract's plugin log. */
+  fastifyLogger?: unknown;
   /** Express: error middleware before the contract's handler (Sentry's); Koa and Hono: anything after the routes are set. */
   after?: (app: any) => void;
 }
@@ -40,6 +43,28 @@ export function makeApp(framework: Framework, load: NodeJS.Require, contract: Er
     hooks.after?.(app);
     if (errors) app.use(errors.handler());
     return { listen: () => listen(http.createServer(app)) };
+  }
+  if (framework === 'fastify') {
+    const Fastify = load('fastify') as typeof import('fastify').default;
+    const createError = load('@fastify/error') as typeof import('@fastify/error').default;
+    const NoWidget = createError('WIDGET_NOT_FOUND', 'No widget', 404);
+    const app = Fastify(hooks.fastifyLogger === undefined ? {} : { loggerInstance: hooks.fastifyLogger as never });
+    return {
+      listen: async () => {
+        hooks.before?.(app);
+        if (contract !== undefined) await app.register(fastifyContract, contract);
+        app.get('/boom', async () => {
+          throw failure();
+        });
+        app.get('/missing', async () => {
+          throw new NoWidget();
+        });
+        hooks.after?.(app);
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = app.server.address() as AddressInfo;
+        return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+      },
+    };
   }
   if (framework === 'koa') {
     const Koa = load('koa') as typeof import('koa');

@@ -143,3 +143,32 @@ describe('the default console line (no logger option)', () => {
     expect((consoleError.mock.calls[0]![1] as Error).message).toBe('connection to db-7 failed');
   });
 });
+
+describe("fastify: Fastify's own logger (loggerInstance), the contract's options without a logger", () => {
+  const failureLines = (lines: Line[]) => lines.filter((line) => line.err !== undefined);
+
+  it('a 500: one error line with the error and its stack, before and after; after, it names the trace id of the body', async () => {
+    const before = memoryPino();
+    await call('fastify', undefined, { fastifyLogger: before.logger }, '/boom');
+    const [was, ...moreBefore] = failureLines(before.lines);
+    expect(moreBefore).toEqual([]);
+    expect(was).toMatchObject({ level: 50, msg: 'connection to db-7 failed', err: { type: 'Error', message: 'connection to db-7 failed' } });
+    expect(was!.traceId).toBeUndefined();
+
+    const after = memoryPino();
+    const { traceId, body } = await call('fastify', { traceId: true }, { fastifyLogger: after.logger }, '/boom');
+    const [is, ...moreAfter] = failureLines(after.lines);
+    expect(moreAfter).toEqual([]);
+    expect(is).toMatchObject({ level: 50, msg: 'connection to db-7 failed', err: { type: 'Error', message: 'connection to db-7 failed' }, traceId });
+    expect(is!.err.stack).toContain('connection to db-7 failed\n    at ');
+    expect(body.traceId).toBe(traceId);
+  });
+
+  it('a thrown 404: one info line, before and after, as Fastify logs a client error', async () => {
+    for (const contract of [undefined, {}]) {
+      const { logger, lines } = memoryPino();
+      await call('fastify', contract, { fastifyLogger: logger }, '/missing');
+      expect(failureLines(lines)).toMatchObject([{ level: 30, msg: 'No widget' }]);
+    }
+  });
+});

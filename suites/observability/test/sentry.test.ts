@@ -1,5 +1,6 @@
 // Issue 27, item 4: the Sentry SDK set up as its docs say for each framework (its Express error
-// handler before ours, Koa's app.on('error'), Hono's middleware that captures what onError saw),
+// handler before ours, Koa's app.on('error'), Hono's middleware that captures what onError saw,
+// Fastify's setupFastifyErrorHandler before the routes),
 // with a transport that keeps the envelopes in memory. Each 5xx is captured once, with the
 // original error; a 4xx is not. Sentry runs its own tracing: this file does not load ./otel.js,
 // and runs in a worker of its own. (This Sentry version registers no OpenTelemetry global, so the
@@ -24,6 +25,7 @@ interface SentryNode {
   setupExpressErrorHandler(app: unknown): void;
   setupKoaErrorHandler(app: unknown): void;
   honoMiddleware(app: unknown): unknown;
+  setupFastifyErrorHandler(app: unknown): void;
 }
 
 // Sentry first, as its docs say (an instrument file loaded before the app).
@@ -68,6 +70,8 @@ const SETUP: Record<Framework, Hooks> = {
   koa: { after: (app) => Sentry.setupKoaErrorHandler(app) },
   // a middleware that captures the error Hono handed to onError (c.error)
   hono: { before: (app) => app.use(Sentry.honoMiddleware(app)) },
+  // "before any routes": its plugin's onError hook sees what a handler threw, before any error handler
+  fastify: { before: (app) => Sentry.setupFastifyErrorHandler(app) },
 };
 
 async function captured(framework: Framework, withContract: boolean, path: string) {
@@ -116,7 +120,7 @@ describe('before the contract', () => {
     expect(events).toHaveLength(1);
   });
 
-  it.each<Framework>(['express', 'hono'])('%s: a thrown 404 is not captured', async (framework) => {
+  it.each<Framework>(['express', 'hono', 'fastify'])('%s: a thrown 404 is not captured', async (framework) => {
     const { status, events } = await captured(framework, false, '/missing');
     expect(status).toBe(404);
     expect(events).toEqual([]);
