@@ -2,14 +2,16 @@
 // with a bug (500), one that throws the framework's own 404, and a path no route has (404).
 import { errorContract as expressContract } from '@error-contract/express';
 import { errorContract as fastifyContract } from '@error-contract/fastify';
+import { ErrorContractModule } from '@error-contract/nest';
+import { Controller, Get, Module, NotFoundException } from '@nestjs/common';
 import { errorContract as honoContract } from '@error-contract/hono';
 import { errorContract as koaContract } from '@error-contract/koa';
 import type { ErrorContractOptions } from '@error-contract/core';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Framework = 'express' | 'koa' | 'hono' | 'fastify';
-export const FRAMEWORKS: readonly Framework[] = ['express', 'koa', 'hono', 'fastify'];
+export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest';
+export const FRAMEWORKS: readonly Framework[] = ['express', 'koa', 'hono', 'fastify', 'nest'];
 
 /** What a test hangs on an app: extra middleware first, and for Express an error handler before ours. */
 export interface Hooks {
@@ -63,6 +65,37 @@ export function makeApp(framework: Framework, load: NodeJS.Require, contract: Er
         await app.listen({ port: 0, host: '127.0.0.1' });
         const { port } = app.server.address() as AddressInfo;
         return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+      },
+    };
+  }
+  if (framework === 'nest') {
+    @Controller()
+    class WidgetsController {
+      @Get('boom')
+      boom() {
+        throw failure();
+      }
+
+      @Get('missing')
+      missing() {
+        throw new NotFoundException('No widget');
+      }
+    }
+    @Module({ imports: contract === undefined ? [] : [ErrorContractModule.forRoot(contract)], controllers: [WidgetsController] })
+    class AppModule {}
+    return {
+      listen: async () => {
+        // platform-express on the Express that `load` gives, so that its instrumentation sees it
+        const { NestFactory } = await import('@nestjs/core');
+        const { ExpressAdapter } = await import('@nestjs/platform-express');
+        const express = load('express') as typeof import('express');
+        const server = express();
+        hooks.before?.(server);
+        const app = await NestFactory.create(AppModule, new ExpressAdapter(server), { logger: false });
+        hooks.after?.(app);
+        await app.init();
+        const listening = await listen(app.getHttpServer() as Server);
+        return { url: listening.url, close: () => app.close() };
       },
     };
   }

@@ -62,8 +62,10 @@ function errorEvents(): SentryEvent[] {
   return events;
 }
 
-/** The setup Sentry's docs give for each framework. */
-const SETUP: Record<Framework, Hooks> = {
+/** The setup Sentry's docs give for each framework. Not Nest: its setup is @sentry/nestjs's module
+ * and filter, and @sentry/nestjs has no release for Sentry 11 yet (10.75.3 is its last; 11 is a
+ * release candidate), so a Nest app on this SDK has no documented setup to follow. */
+const SETUP: Record<Exclude<Framework, 'nest'>, Hooks> = {
   // "Add this after all routes, but before any and other error-handling middlewares are defined"
   express: { after: (app) => Sentry.setupExpressErrorHandler(app) },
   // an 'error' listener on the app
@@ -74,7 +76,9 @@ const SETUP: Record<Framework, Hooks> = {
   fastify: { before: (app) => Sentry.setupFastifyErrorHandler(app) },
 };
 
-async function captured(framework: Framework, withContract: boolean, path: string) {
+const WITH_SENTRY_SETUP = FRAMEWORKS.filter((framework): framework is keyof typeof SETUP => framework !== 'nest');
+
+async function captured(framework: keyof typeof SETUP, withContract: boolean, path: string) {
   envelopes.length = 0;
   originals.length = 0;
   const app = await makeApp(framework, load, withContract ? { traceId: true, logger: false } : undefined, SETUP[framework]).listen();
@@ -94,7 +98,7 @@ beforeEach(() => {
   return () => vi.restoreAllMocks();
 });
 
-describe.each(FRAMEWORKS)('%s with Sentry', (framework) => {
+describe.each(WITH_SENTRY_SETUP)('%s with Sentry', (framework) => {
   it('a 500 is captured once, with the original error, before and after', async () => {
     for (const withContract of [false, true]) {
       const { status, events, originals: seen } = await captured(framework, withContract, '/boom');
@@ -120,7 +124,7 @@ describe('before the contract', () => {
     expect(events).toHaveLength(1);
   });
 
-  it.each<Framework>(['express', 'hono', 'fastify'])('%s: a thrown 404 is not captured', async (framework) => {
+  it.each<keyof typeof SETUP>(['express', 'hono', 'fastify'])('%s: a thrown 404 is not captured', async (framework) => {
     const { status, events } = await captured(framework, false, '/missing');
     expect(status).toBe(404);
     expect(events).toEqual([]);
