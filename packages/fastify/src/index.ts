@@ -1,3 +1,4 @@
+export { bareStatusHook } from './bare-status.js';
 export { checkRequestHook } from './check-request.js';
 export { type FrameworkErrorsHandler, frameworkErrors } from './framework-errors.js';
 export { errorContract, type FastifyErrorContractOptions } from './plugin.js';

@@ -1,16 +1,11 @@
-import {
-  type ErrorContract,
-  type ErrorContractOptions,
-  isBareErrorResponse,
-  problem,
-  resolveContract,
-} from '@error-contract/core';
+import { type ErrorContract, type ErrorContractOptions, resolveContract } from '@error-contract/core';
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { bareStatusHook } from './bare-status.js';
 import { checkRequestHook } from './check-request.js';
 import { requestLike } from './request-like.js';
 import { routeTableOf } from './route-methods.js';
-import { isAnswered, prepareReply, sendResponse } from './write-reply.js';
+import { sendResponse } from './write-reply.js';
 
 /**
  * Options of the {@link errorContract} plugin: the core contract's options, or a ready contract in
@@ -133,15 +128,7 @@ const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function erro
     });
   }
 
-  if (bareStatuses) {
-    fastify.addHook('onSend', function errorContractBareStatus(request, reply, payload, next) {
-      // A success is passed on after one read.
-      if (reply.statusCode < 400 || isAnswered(reply) || !inScope(request)) return next(null, payload);
-      const type = reply.getHeader('content-type');
-      if (!isBareErrorResponse(reply.statusCode, typeof type === 'string' ? type : undefined, payload, request.method)) return next(null, payload);
-      next(null, prepareReply(reply, contract.respond(problem(reply.statusCode), requestLike(request))));
-    });
-  }
+  if (bareStatuses) fastify.addHook('onSend', bareStatusHook(contract));
   done();
 };
 

@@ -2,7 +2,7 @@
 // strict mode, 400 for an undecodable path) and bare error statuses, through the Express adapter's
 // guard or a Fastify onRequest hook, and the note of each request's platform error (see filter.ts).
 import type { ErrorContract } from '@error-contract/core';
-import { checkRequestHook, type routeMissOf } from '@error-contract/fastify';
+import { bareStatusHook, checkRequestHook, type routeMissOf } from '@error-contract/fastify';
 
 type FastifyInstance = Parameters<typeof routeMissOf>[0];
 
@@ -56,6 +56,7 @@ export function installBeforeRouting(instance: unknown, parts: BeforeRoutingPart
   if (isFastify(instance)) {
     parts.noteFastifyErrors(instance);
     instance.addHook('onRequest', checkRequestHook(parts.contract));
+    instance.addHook('onSend', bareStatusHook(parts.contract));
     return true;
   }
   if (isExpress(instance)) {

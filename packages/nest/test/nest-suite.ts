@@ -686,12 +686,11 @@ export function describeNestSetups(nest: NestPackages): void {
       expect(res.body).toMatchObject({ code: 'payload_too_large', detail: 'The request body is too large.' });
     });
 
-    it(`a bare error status ${platform === 'express' ? 'gets the contract body' : 'is left as the app sent it'}`, async () => {
+    it('a bare error status gets the contract body', async () => {
       const running = await open({ module: {} });
       const res = await running.send('GET', '/bare');
       expect(res.status).toBe(403);
-      if (platform === 'express') expect(res.body).toMatchObject({ code: 'forbidden', instance: '/bare' });
-      else expect(res.text).toBe('');
+      expect(res.body).toMatchObject({ code: 'forbidden', instance: '/bare' });
     });
   });
 }

@@ -105,10 +105,13 @@ export const CASES: Case[] = [
       hono: { status: 405, code: 'method_not_allowed', keeps: [HELMET] },
       fastify: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] },
       nest: { status: 404, code: 'not_found', keeps: [HELMET] },
+      'nest-fastify': { status: 400, code: 'bad_request', keeps: [HELMET] },
     },
     // On platform-express the contract lets Express answer it as Express answers OPTIONS for a
-    // path its router has (200, Allow), which Nest's not-found handler had stood in front of.
-    handedOn: { nest: { status: 200, keeps: [HELMET, 'allow'] } },
+    // path its router has (200, Allow), which Nest's not-found handler had stood in front of. On
+    // platform-fastify, `enableCors` is app-wide: @fastify/cors answers every OPTIONS without an
+    // Origin itself (400 "Invalid Preflight Request", its own body), which the contract keeps.
+    handedOn: { nest: { status: 200, keeps: [HELMET, 'allow'] }, 'nest-fastify': { status: 400, keeps: [HELMET] } },
   },
 
   // Failures outside /api: the scoped contract leaves them alone, the app-wide one answers them.

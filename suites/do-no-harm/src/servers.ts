@@ -11,7 +11,7 @@ import { createApp as createKoaApp } from './fixtures/koa.js';
 import { createApp as createNestApp } from './fixtures/nest.js';
 import type { ContractMode } from './fixtures/shared.js';
 
-export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest';
+export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest' | 'nest-fastify';
 
 export interface Running {
   port: number;
@@ -51,10 +51,11 @@ async function listenFastify(options: FastifyFixtureOptions): Promise<Running> {
   return running(app.server);
 }
 
-async function listenNest(contract: ContractMode): Promise<Running> {
-  const app = await createNestApp({ contract });
+async function listenNest(contract: ContractMode, platform: 'express' | 'fastify'): Promise<Running> {
+  const app = await createNestApp({ contract, platform });
   const server = app.getHttpServer() as Server;
-  server.listen(0, '127.0.0.1');
+  if (platform === 'fastify') await app.listen(0, '127.0.0.1');
+  else server.listen(0, '127.0.0.1');
   const started = await running(server);
   return { port: started.port, close: () => started.close().then(() => app.close()) };
 }
@@ -81,6 +82,7 @@ export const VARIANTS: readonly Variant[] = [
   { name: 'fastify 5', framework: 'fastify', start: (contract) => listenFastify({ contract, major: 5, scopeBy: 'context' }) },
   { name: 'fastify 4 (scope option)', framework: 'fastify', start: (contract) => listenFastify({ contract, major: 4, scopeBy: 'option' }) },
   { name: 'fastify 5 (scope option)', framework: 'fastify', start: (contract) => listenFastify({ contract, major: 5, scopeBy: 'option' }) },
-  // Nest 12 on platform-express, the contract by ErrorContractModule.forRoot (scoped: `scope: '/api'`)
-  { name: 'nest 12 (platform-express)', framework: 'nest', start: listenNest },
+  // Nest 12, the contract by ErrorContractModule.forRoot (scoped: `scope: '/api'`)
+  { name: 'nest 12 (platform-express)', framework: 'nest', start: (contract) => listenNest(contract, 'express') },
+  { name: 'nest 12 (platform-fastify)', framework: 'nest-fastify', start: (contract) => listenNest(contract, 'fastify') },
 ];
