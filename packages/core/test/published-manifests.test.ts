@@ -11,6 +11,12 @@ const packagesDir = fileURLToPath(new URL('../../', import.meta.url));
 interface Manifest {
   name: string;
   private?: boolean;
+  license?: string;
+  files?: string[];
+  repository?: { type: string; url: string; directory: string };
+  homepage?: string;
+  bugs?: { url: string };
+  keywords?: string[];
 }
 
 const manifests = readdirSync(packagesDir).map((folder) => ({
@@ -28,5 +34,18 @@ describe('published manifests', () => {
 
   it.each(published.map(({ folder, text }) => [folder, text] as const))('%s names no private package', (_folder, text) => {
     for (const name of privateNames) expect(text).not.toContain(`"${name}"`);
+  });
+
+  // What a user choosing a dependency looks at: the licence, the source, the changes.
+  it.each(published.map(({ folder, text }) => [folder, JSON.parse(text) as Manifest] as const))('%s ships LICENSE, README and CHANGELOG and says where it comes from', (folder, manifest) => {
+    expect(manifest.license).toBe('MIT');
+    expect(manifest.files).toEqual(['dist', 'README.md', 'CHANGELOG.md', 'LICENSE']);
+    for (const file of ['LICENSE', 'README.md', 'CHANGELOG.md']) expect(readFileSync(join(packagesDir, folder, file), 'utf8').length, file).toBeGreaterThan(100);
+    expect(readFileSync(join(packagesDir, folder, 'LICENSE'), 'utf8')).toContain('Copyright (c) 2026 the error-contract authors');
+    expect(readFileSync(join(packagesDir, folder, 'CHANGELOG.md'), 'utf8')).toMatch(new RegExp(`^# ${manifest.name}\\n\\n## \\d+\\.\\d+\\.\\d+`));
+    expect(manifest.repository).toEqual({ type: 'git', url: 'git+https://github.com/error-contract/error-contract.git', directory: `packages/${folder}` });
+    expect(manifest.homepage).toBe(`https://github.com/error-contract/error-contract/tree/main/packages/${folder}#readme`);
+    expect(manifest.bugs?.url).toBe('https://github.com/error-contract/error-contract/issues');
+    expect(manifest.keywords?.length).toBeGreaterThanOrEqual(6);
   });
 });
