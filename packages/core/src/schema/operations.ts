@@ -101,13 +101,14 @@ function codesFor(operation: OpenApiDocument, document: OpenApiDocument, contrac
  * const document = withErrorResponses(app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Widgets', version: '1' } }), contract, { rateLimited: true });
  * document.paths['/widgets'].get.responses['404']; // { $ref: '#/components/responses/not_found' }
  */
-export function withErrorResponses<Document extends OpenApiDocument>(document: Document, contract: ErrorContract, options: ErrorResponsesOptions = {}): Document {
+export function withErrorResponses<Document extends OpenApiDocument>(document: Document, contract: ErrorContract, options: ErrorResponsesOptions = {}): { [Key in keyof Document]: any } {
   // plain JavaScript may pass null where the options are optional
   options ??= {};
   const { validatedBodies = 'auto', securityResponses = true, rateLimited = false, bodyReaderResponses = false, shape = 'auto' } = options;
   if (!['auto', 'all', 'none'].includes(validatedBodies)) throw new TypeError("error-contract: `validatedBodies` must be 'auto', 'all' or 'none'.");
   if (!['auto', 'detailed', 'compact'].includes(shape)) throw new TypeError("error-contract: `shape` must be 'auto', 'detailed' or 'compact'.");
-  // the same type back (a @nestjs/swagger OpenAPIObject stays one), with responses added
+  // the document's own members back, each loosely typed (the responses added are in no generator's
+  // type): still assignable where the original type is needed (@nestjs/swagger's OpenAPIObject)
   const copy: OpenApiDocument = structuredClone(document);
   const prefix = serverPrefix(copy);
   const { components } = errorComponents(contract, { shape: 'both' });
@@ -143,5 +144,5 @@ export function withErrorResponses<Document extends OpenApiDocument>(document: D
   // also the responses the document itself refers to by our names (`payload_too_large` on an upload)
   for (const [, name] of JSON.stringify(copy).matchAll(/"#\/components\/responses\/([^"]+)"/g)) used.add(name!);
   into('responses', Object.fromEntries(Object.entries(components.responses).filter(([name]) => used.has(name))));
-  return copy as Document;
+  return copy as { [Key in keyof Document]: any };
 }
