@@ -19,7 +19,7 @@ const mixed = args.includes('--mixed');
 const [framework, caseName, rounds = '4', windows = '16', perWindow = '2000'] = args.filter((arg) => !arg.startsWith('--'));
 const kase = CASES.find((c) => c.name.includes(caseName));
 if (!framework || !kase) {
-  console.error('usage: node focus.mjs <express|koa|hono> <case substring> [rounds] [windows] [requests per window] [--floor] [--mixed]');
+  console.error('usage: node focus.mjs <express|koa|hono|fastify|nest-express|nest-fastify> <case substring> [rounds] [windows] [requests per window] [--floor] [--mixed]');
   process.exit(2);
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -1,6 +1,6 @@
 // Profiles one benchmark server under load and prints where its CPU time goes, inclusive per
 // function (what the contract's own code costs is the sum of its frames):
-//   node profile.mjs <express|koa|hono> <bare|minimal|contract> [path] [method] [filter regexp]
+//   node profile.mjs <express|koa|hono|fastify|nest-express|nest-fastify> <bare|minimal|contract> [path] [method] [filter regexp]
 //   node profile.mjs hono contract /widgets PUT 'packages/|hono/dist'
 // --mixed first sends every case of the run (800 requests each), so the profile is of a server
 // that has seen every kind of failure, as in the full run.

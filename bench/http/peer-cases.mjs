@@ -24,6 +24,16 @@ const contract = (framework, thrown400) => ({
 });
 const peer = (file, label, thrown400, supports) => ({ key: file, label, thrown400, script: join(SERVERS, 'peers', `${file}.mjs`), args: [], supports });
 
+// Nest's peers are the main servers' other variants: Nest's default filter (bare) and a hand-written @Catch() filter (minimal).
+function nestPeers(platform) {
+  const script = join(SERVERS, `nest-${platform}.mjs`);
+  return [
+    contract(`nest-${platform}`, 'BadRequestException'),
+    { key: 'nest-default', label: "Nest's default exception filter", thrown400: 'BadRequestException', script, args: ['bare'], supports: ['404', '500', '400'] },
+    { key: 'nest-catch-all', label: 'hand-written @Catch() filter', thrown400: 'BadRequestException', script, args: ['minimal'], supports: ['404', '405', '406', '500', '400'] },
+  ];
+}
+
 export const PEERS = {
   express: [
     contract('express', 'http-errors'),
@@ -40,10 +50,19 @@ export const PEERS = {
     peer('hono-http-exception', 'HTTPException + onError', 'HTTPException', ['404', '500', '400']),
     peer('hono-boom', '@hapi/boom + onError', 'Boom.badRequest', ['404', '500', '400']),
   ],
+  fastify: [
+    contract('fastify', '@fastify/sensible httpErrors'),
+    peer('fastify-default', 'Fastify default handlers + @fastify/sensible', 'httpErrors.badRequest', ['404', '500', '400']),
+  ],
+  'nest-express': nestPeers('express'),
+  'nest-fastify': nestPeers('fastify'),
 };
 
 // Looked for on the registry and not found when this section was written; the report says so.
-export const PEERS_NOT_FOUND = { hono: ['hono-problem-details (not on the npm registry)'] };
+export const PEERS_NOT_FOUND = {
+  hono: ['hono-problem-details (not on the npm registry)'],
+  fastify: ['a problem-details plugin for Fastify: fastify-problem-details, @fastify/problem-details, fastify-rfc7807 and fastify-http-problem-details are not on the npm registry (looked up 2026-11-25)'],
+};
 
 export const peerSlotId = (framework, peerKey, caseKey) => `${framework} peers ${peerKey} ${caseKey}`;
 

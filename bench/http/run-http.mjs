@@ -1,6 +1,7 @@
 import { CASES, expectedStatus, FRAMEWORKS, VARIANTS } from './cases.mjs';
 import { measureChecked } from './checks.mjs';
 import { measure } from './measure.mjs';
+import { send } from './request.mjs';
 import { startServer, stopServer } from './servers.mjs';
 
 function median(values) {
@@ -46,6 +47,9 @@ export async function runHttp({ rounds, requests, alternations = 1, primeRequest
     // Per case and variant other than the contract: the rounds' paired ratios, contract / variant.
     const paired = Object.fromEntries(CASES.map((kase) => [kase.name, Object.fromEntries(kase.variants.map((variant) => [variant, []]))]));
     const peakRss = Object.fromEntries(VARIANTS.map((variant) => [variant, 0]));
+    // One answer per case and variant, from the first round: what each baseline sends, so the report
+    // can say whether a ratio compares equal work (report/baselines.mjs).
+    const answers = Object.fromEntries(CASES.map((kase) => [kase.name, {}]));
     for (let round = 0; round < rounds; round++) {
       const servers = {};
       try {
@@ -54,6 +58,14 @@ export async function runHttp({ rounds, requests, alternations = 1, primeRequest
         const measureCase = (kase, variant, amount) =>
           measureChecked(servers[variant], kase.request, { requests: amount, connections }, expectedStatus(kase, framework, variant), `${framework}/${variant} ${kase.name}`);
         if (primeRequests > 0) for (const kase of CASES) for (const variant of kase.variants) await measureCase(kase, variant, primeRequests);
+        if (round === 0) {
+          for (const kase of CASES) {
+            for (const variant of kase.variants) {
+              const { status, headers, body } = await send(servers[variant].port, kase.request);
+              answers[kase.name][variant] = { status, contentType: headers['content-type'] ?? null, bytes: Buffer.byteLength(body), body, cacheControl: headers['cache-control'] ?? null };
+            }
+          }
+        }
         for (const kase of CASES) {
           const order = round % 2 === 0 ? kase.variants : [...kase.variants].reverse();
           if (warmupRequests > 0) for (const variant of order) await measureCase(kase, variant, warmupRequests);
@@ -89,6 +101,7 @@ export async function runHttp({ rounds, requests, alternations = 1, primeRequest
           errors: taken.reduce((sum, sample) => sum + sample.errors, 0),
           samples: taken.map(({ cpuUsPerRequest, requestsPerSecond, p50, p99, requests: count }) => ({ cpuUsPerRequest, requestsPerSecond, p50, p99, requests: count })),
           // contract / this variant, paired within each round (see above); 1 for the contract itself
+          answer: answers[kase.name][variant],
           contractRatio: { median: median(paired[kase.name][variant]), min: Math.min(...paired[kase.name][variant]), max: Math.max(...paired[kase.name][variant]), rounds: paired[kase.name][variant] },
         };
       }

@@ -36,3 +36,11 @@ export function honoRoutes(app, bad) {
   app.get('/fail', bug);
   app.get('/bad', (c) => bad(c));
 }
+
+/** Adds the routes to a Fastify app (synchronous handlers that send, so no promise per request). */
+export function fastifyRoutes(app, bad) {
+  app.get('/widgets', (_request, reply) => reply.send(WIDGETS));
+  app.post('/widgets', (_request, reply) => reply.code(201).send(WIDGETS[0]));
+  app.get('/fail', bug);
+  app.get('/bad', (request) => bad(request));
+}

@@ -1,0 +1,58 @@
+import { errorContract } from '@error-contract/fastify';
+import sensible from '@fastify/sensible';
+import Fastify from 'fastify';
+import { floorAnswer, log5xx, reportWhenListening } from './harness.mjs';
+import { fastifyRoutes } from './routes.mjs';
+
+// Fastify's logger stays off in every variant (its default): the contract and the hand-written
+// handler log their 5xx through log5xx as on the other frameworks; Fastify's default logs nothing.
+const variant = process.argv[2];
+const app = Fastify();
+// What Fastify users throw for a client error: @fastify/sensible's httpErrors (http-errors inside).
+await app.register(sensible);
+
+function routes() {
+  fastifyRoutes(app, () => {
+    throw app.httpErrors.badRequest('The cursor is not valid.');
+  });
+}
+
+if (variant === 'contract') {
+  await app.register(errorContract, { typeBaseUrl: 'https://docs.example.com/errors/', accept: 'strict', onError: (error, problem) => problem.status >= 500 && log5xx(error) });
+  routes();
+} else if (variant === 'minimal') {
+  // What a careful developer writes by hand: a JSON 406, 404, 405 and error handler.
+  const allow = { '/widgets': 'GET, HEAD, POST' };
+  app.addHook('onRequest', (request, reply, done) => {
+    const accept = request.headers.accept;
+    if (!accept || !(accept.includes('json') || accept.includes('*/*') || accept.includes('application/*'))) {
+      return reply.code(406).send({ status: 406, code: 'not_acceptable', message: 'Send Accept: application/json.' });
+    }
+    done();
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const methods = allow[request.url.split('?')[0]];
+    if (methods) return reply.code(405).header('allow', methods).send({ status: 405, code: 'method_not_allowed', message: 'Method not allowed.' });
+    reply.code(404).send({ status: 404, code: 'not_found', message: 'Not found.' });
+  });
+  app.setErrorHandler((err, _request, reply) => {
+    const status = Number.isInteger(err?.statusCode) && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) log5xx(err);
+    reply.code(status).send({ status, code: status >= 500 ? 'internal_server_error' : 'bad_request', message: status >= 500 ? 'Internal error.' : err.message });
+  });
+  routes();
+} else if (variant === 'floor') {
+  const floor = floorAnswer();
+  const headers = { ...floor.headers, 'content-length': String(Buffer.byteLength(floor.body)) };
+  const answer = (reply) => reply.code(floor.status).headers(headers).send(floor.body);
+  app.addHook('onRequest', (request, reply, done) => (request.headers.accept === undefined ? answer(reply) : done()));
+  app.setNotFoundHandler((_request, reply) => answer(reply));
+  app.setErrorHandler((err, _request, reply) => (floor.status >= 500 && log5xx(err), answer(reply)));
+  routes();
+} else {
+  routes(); // Fastify's defaults: JSON 404 for a miss and a wrong method, no 406, its JSON error handler
+}
+
+await app.ready();
+reportWhenListening(app.server);
+await app.listen({ port: 0, host: '127.0.0.1' });
