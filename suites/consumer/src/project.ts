@@ -1,0 +1,86 @@
+// The clean consumer project: the packed tarballs plus the frameworks the snippets use,
+// installed with npm into a directory outside the workspace (no workspace links, no hoisting).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const publishedPackages = ['client', 'core', 'express', 'fastify', 'hono', 'koa', 'nest', 'node', 'testing'];
+
+// The versions the repository's examples and suites use.
+export const frameworkDependencies: Record<string, string> = {
+  '@fastify/cors': '11.4.3',
+  '@fastify/helmet': '13.2.0',
+  '@fastify/rate-limit': '11.2.0',
+  '@hono/node-server': '2.1.8',
+  '@hono/zod-openapi': '1.6.3',
+  '@hono/zod-validator': '0.9.1',
+  '@jest/globals': '30.5.2',
+  '@koa/bodyparser': '6.1.0',
+  '@koa/cors': '5.0.0',
+  '@koa/router': '15.7.0',
+  '@nestjs/common': '12.5.1',
+  '@nestjs/core': '12.5.1',
+  '@nestjs/platform-express': '12.5.1',
+  '@nestjs/swagger': '12.0.2',
+  '@types/cors': '2.8.19',
+  '@types/express': '5.0.4',
+  '@types/koa': '3.0.3',
+  '@types/koa__cors': '5.0.1',
+  '@types/node': '20.19.25',
+  '@types/supertest': '7.2.1',
+  axios: '1.21.1',
+  'class-transformer': '0.5.1',
+  'class-validator': '0.15.1',
+  cors: '2.8.6',
+  express: '5.3.0',
+  'express-rate-limit': '8.7.4',
+  fastify: '5.12.8',
+  helmet: '8.3.0',
+  hono: '4.13.19',
+  'hono-rate-limiter': '0.5.4',
+  koa: '3.3.0',
+  'koa-helmet': '9.0.0',
+  ky: '1.14.3',
+  ofetch: '1.5.1',
+  'reflect-metadata': '0.2.2',
+  rxjs: '7.8.2',
+  supertest: '7.3.2',
+  typescript: '5.9.3',
+  vitest: '4.1.12',
+  zod: '4.6.7',
+};
+
+/**
+ * Packs every published package (pnpm rewrites `workspace:^` to versions) and installs the
+ * tarballs with npm into a new directory under the OS temp dir. Needs `pnpm build` first.
+ * @example const dir = createConsumerProject('/work/main')
+ */
+export function createConsumerProject(root: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'error-contract-consumer-'));
+  const tarballs = join(dir, 'tarballs');
+  mkdirSync(tarballs);
+  for (const name of publishedPackages) {
+    execFileSync('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', tarballs], {
+      cwd: join(root, 'packages', name),
+      stdio: 'pipe',
+    });
+  }
+  const packed = readdirSync(tarballs).filter((file) => file.endsWith('.tgz'));
+  if (packed.length !== publishedPackages.length) throw new Error(`Packed ${packed.length} tarballs: ${packed.join(', ')}`);
+  const dependencies: Record<string, string> = { ...frameworkDependencies };
+  for (const file of packed) dependencies[tarballName(file)] = `file:./tarballs/${file}`;
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'error-contract-consumer', private: true, type: 'module', dependencies }, null, 2),
+  );
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--install-links'], { cwd: dir, stdio: 'pipe' });
+  return dir;
+}
+
+// error-contract-core-0.3.0.tgz -> @error-contract/core
+function tarballName(file: string): string {
+  const match = /^error-contract-(.+)-\d+\.\d+\.\d+.*\.tgz$/.exec(file);
+  if (!match) throw new Error(`Unexpected tarball name ${file}`);
+  return `@error-contract/${match[1]}`;
+}

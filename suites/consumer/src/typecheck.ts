@@ -1,0 +1,88 @@
+// Writes the snippets into the consumer project and type-checks them with its own tsc, once per
+// module resolution, returning each snippet's diagnostics.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { snippetSource } from './preludes.ts';
+import { publishedPackages } from './project.ts';
+import type { Snippet } from './snippets.ts';
+
+export type Resolution = 'node16' | 'bundler';
+
+const shared = {
+  target: 'ES2022',
+  lib: ['ES2023', 'DOM'],
+  strict: true,
+  skipLibCheck: true,
+  esModuleInterop: true,
+  experimentalDecorators: true,
+  emitDecoratorMetadata: true,
+  types: ['node'],
+};
+
+const options: Record<Resolution, Record<string, unknown>> = {
+  // node16 emits too: the `run` snippets are executed from out/
+  node16: { ...shared, module: 'node16', moduleResolution: 'node16', outDir: 'out', rootDir: 'snippets' },
+  bundler: { ...shared, module: 'esnext', moduleResolution: 'bundler', noEmit: true },
+};
+
+// nest's snippet imports its AppModule from './app.module.js', as a reader's project has one.
+const appModule = `import { Module } from '@nestjs/common';
+@Module({})
+export class AppModule {}
+`;
+
+/**
+ * Writes every snippet as snippets/<id>.ts (the project is `"type": "module"`, so ESM).
+ * @example writeSnippets(dir, snippets)
+ */
+export function writeSnippets(dir: string, snippets: Snippet[]): void {
+  mkdirSync(join(dir, 'snippets'), { recursive: true });
+  writeFileSync(join(dir, 'snippets', 'app.module.ts'), appModule);
+  for (const snippet of snippets) writeFileSync(join(dir, 'snippets', `${snippet.id}.ts`), snippetSource(snippet));
+  writeFileSync(join(dir, 'snippets', `${requireAllId}.cts`), requireAll);
+}
+
+/** The CommonJS file: under node16 a .cts resolves the `require` condition and its .d.cts types. */
+export const requireAllId = 'require-all';
+
+const requireAll = `${publishedPackages.map((name) => `import ${name} = require('@error-contract/${name}');`).join('\n')}
+const contract: core.ErrorContract = core.createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/' });
+const answer = contract.respond(core.notFound(), { method: 'GET', path: '/x', headers: {} });
+const factories: Function[] = [client.createFetch, express.errorContract, fastify.errorContract, hono.errorContract,
+  koa.errorContract, nest.ErrorContractFilter, node.answerClientErrors, testing.runConformance];
+export = { answer, factories };
+`;
+
+/**
+ * Runs tsc over snippets/ with one resolution; the diagnostics by snippet id.
+ * @example typecheck(dir, 'bundler').get('README-md-L64') // [] when it compiles
+ */
+export function typecheck(dir: string, resolution: Resolution): Map<string, string[]> {
+  const config = `tsconfig.${resolution}.json`;
+  writeFileSync(join(dir, config), JSON.stringify({ compilerOptions: options[resolution], include: ['snippets'] }, null, 2));
+  const tsc = spawnSync(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  const byFile = new Map<string, string[]>();
+  let current: string[] | undefined;
+  for (const line of tsc.stdout.split('\n')) {
+    const located = /^snippets\/([^(]+)\.c?ts\(\d+,\d+\): /.exec(line);
+    if (located) {
+      const id = located[1] ?? '';
+      current = byFile.get(id) ?? [];
+      byFile.set(id, current);
+      current.push(line);
+    } else if (line.startsWith(' ') && current) current.push(line);
+    else if (line.trim() !== '') {
+      // a diagnostic not tied to one snippet (a config error): every snippet reports it
+      current = byFile.get('*') ?? [];
+      byFile.set('*', current);
+      current.push(line);
+    }
+  }
+  // tsc failing without a diagnostic we could place (a crash, a timeout) fails every snippet
+  if (tsc.status !== 0 && byFile.size === 0) byFile.set('*', [`tsc exited with ${tsc.status}: ${tsc.stderr}`]);
+  return byFile;
+}

@@ -1,0 +1,101 @@
+// Every README snippet, compiled against the packed packages in a clean npm project.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConsumerProject, publishedPackages } from '../src/project.ts';
+import { extractSnippets, type Snippet } from '../src/snippets.ts';
+import { requireAllId, type Resolution, typecheck, writeSnippets } from '../src/typecheck.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+const readmes = [
+  join(root, 'README.md'),
+  ...readdirSync(join(root, 'packages'))
+    .filter((name) => publishedPackages.includes(name))
+    .map((name) => join(root, 'packages', name, 'README.md')),
+];
+const snippets: Snippet[] = readmes.flatMap((file) => extractSnippets(file, root));
+
+let dir = '';
+const diagnostics = new Map<Resolution, Map<string, string[]>>();
+
+beforeAll(() => {
+  // CONSUMER_PROJECT_DIR: reuse a project kept by an earlier run (KEEP_CONSUMER_PROJECT=1)
+  dir = process.env.CONSUMER_PROJECT_DIR ?? createConsumerProject(root);
+  writeSnippets(dir, snippets);
+  for (const resolution of ['node16', 'bundler'] as const) diagnostics.set(resolution, typecheck(dir, resolution));
+});
+
+afterAll(() => {
+  if (dir && !process.env.KEEP_CONSUMER_PROJECT && !process.env.CONSUMER_PROJECT_DIR) rmSync(dir, { recursive: true, force: true });
+});
+
+it('finds the README snippets', () => {
+  // every published package's README has at least one
+  expect(new Set(snippets.map((s) => s.readme)).size).toBe(readmes.length);
+  expect(snippets.length).toBeGreaterThan(30);
+});
+
+for (const resolution of ['node16', 'bundler'] as const) {
+  describe(`compiles (${resolution})`, () => {
+    it.each(snippets.map((s) => [`${s.readme}:${s.line}`, s] as const))('%s', (_name, snippet) => {
+      const found = diagnostics.get(resolution);
+      expect([...(found?.get('*') ?? []), ...(found?.get(snippet.id) ?? [])].join('\n')).toBe('');
+    });
+  });
+}
+
+it('compiles (node16, CommonJS): every package through require and its .d.cts types', () => {
+  const found = diagnostics.get('node16');
+  expect([...(found?.get('*') ?? []), ...(found?.get(requireAllId) ?? [])].join('\n')).toBe('');
+  // and the compiled CommonJS runs
+  const run = spawnSync(process.execPath, ['-e', `require('reflect-metadata'); console.log(require('./out/${requireAllId}.cjs').answer.status)`], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  expect(run.stderr).toBe('');
+  expect(run.stdout.trim()).toBe('404');
+});
+
+describe('runs (node, ESM)', () => {
+  it.each(snippets.filter((s) => s.run).map((s) => [`${s.readme}:${s.line}`, s] as const))('%s', (_name, snippet) => {
+    const run = spawnSync(process.execPath, [join(dir, 'out', `${snippet.id}.js`)], { cwd: dir, encoding: 'utf8', timeout: 15_000 });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  });
+});
+
+describe('imports and requires every package', () => {
+  const factories: Record<string, string> = {
+    client: 'createFetch',
+    core: 'createErrorContract',
+    express: 'errorContract',
+    fastify: 'errorContract',
+    hono: 'errorContract',
+    koa: 'errorContract',
+    nest: 'ErrorContractFilter',
+    node: 'answerClientErrors',
+    testing: 'runConformance',
+  };
+  for (const [name, factory] of Object.entries(factories)) {
+    for (const system of ['esm', 'cjs'] as const) {
+      it(`${system}: @error-contract/${name} exports ${factory}`, () => {
+        const load =
+          system === 'esm'
+            ? `const m = await import('@error-contract/${name}');`
+            : `const m = require('@error-contract/${name}');`;
+        const source = `${system === 'esm' ? '' : "require('reflect-metadata');"}${load}
+if (typeof m.${factory} !== 'function') throw new Error('no ${factory}');
+const { createErrorContract, notFound } = ${system === 'esm' ? "await import('@error-contract/core')" : "require('@error-contract/core')"};
+const answer = createErrorContract({}).respond(notFound(), { method: 'GET', path: '/x', headers: { accept: 'application/json' } });
+if (answer.status !== 404) throw new Error('status ' + answer.status);
+console.log('ok');`;
+        const args = system === 'esm' ? ['--input-type=module', '-e', source] : ['--input-type=commonjs', '-e', source];
+        const run = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', timeout: 15_000 });
+        expect(run.stderr).toBe('');
+        expect(run.stdout.trim()).toBe('ok');
+      });
+    }
+  }
+});
