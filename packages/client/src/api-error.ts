@@ -1,54 +1,13 @@
+import type { ApiErrorInit, ApiFieldError, ApiProblem, BodyShape } from './api-error-init.js';
 import type { Dialect } from './dialects/index.js';
 import { isObject, type Json } from './read.js';
-import { readResponse } from './response.js';
+import { readErrorInit } from './response-body.js';
 import { retryAfterSeconds } from './retry-after.js';
+
+export type { ApiErrorInit, ApiFieldError, ApiProblem, BodyShape } from './api-error-init.js';
 
 /** Marks our errors: a registered symbol, so two copies of this package recognise each other's. */
 const API_ERROR = Symbol.for('error-contract.api-error');
-
-/**
- * Which of the contract's two shapes the body was in: `detailed` for every problem-details
- * dialect (`problem-details`, `aspnet`, `zalando`), `compact` for ours, `unknown` for anything else.
- * {@link ApiError.dialect} says which dialect exactly.
- */
-export type BodyShape = 'detailed' | 'compact' | 'unknown';
-
-/** One problem, as the compact shape lists them. */
-export interface ApiProblem {
-  code: string;
-  message: string;
-}
-
-/** One offending field, whichever way its dialect named it. */
-export interface ApiFieldError {
-  /** As the body named it (`items[0].price`, `Name`, `card[number]`), or read from the pointer. */
-  field: string;
-  /**
-   * The field as a JSON Pointer (RFC 6901) into the request body: `/items/0/price`. Undefined when
-   * the field is a query parameter or a header (JSON:API `source.parameter`/`source.header`).
-   */
-  pointer?: string | undefined;
-  detail: string;
-}
-
-/** What {@link ApiError}'s constructor takes: everything already read from the response. */
-export interface ApiErrorInit<C extends string = string> {
-  status: number;
-  code: C;
-  message: string;
-  title?: string;
-  type?: string;
-  instance?: string;
-  problems: ApiProblem[];
-  fieldErrors: ApiFieldError[];
-  body: unknown;
-  shape: BodyShape;
-  /** Defaults to `unknown`. */
-  dialect?: Dialect;
-  traceId?: string | undefined;
-  headers: Headers;
-  extensions: Json;
-}
 
 /**
  * A failed response, read into one error whatever shape its body had. `status` is the HTTP
@@ -139,8 +98,8 @@ export class ApiError<C extends string = string> extends Error {
    * const res = await fetch(url);
    * if (!res.ok) throw await ApiError.fromResponse<'widget_locked'>(res);
    */
-  static fromResponse<C extends string = string>(response: Response): Promise<ApiError<C>> {
-    return readResponse<C>(response);
+  static async fromResponse<C extends string = string>(response: Response): Promise<ApiError<C>> {
+    return new ApiError<C>((await readErrorInit(response)) as ApiErrorInit<C>);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ApiFieldError } from './api-error.js';
+import type { ApiFieldError } from './api-error-init.js';
 import { fromPointer, toPointer } from './pointer.js';
 import { isObject, objectMember, pick, snakeCode } from './read.js';
 

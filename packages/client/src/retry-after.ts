@@ -1,5 +1,3 @@
-import type { ApiError } from './api-error.js';
-
 // the longest wait a timer can hold, 2^31 - 1 ms, in whole seconds
 const MAX_SECONDS = 2_147_483;
 
@@ -13,7 +11,7 @@ const MAX_SECONDS = 2_147_483;
  *   if (wait !== undefined) await sleep(wait * 1000);
  * }
  */
-export function retryAfterSeconds(error: Pick<ApiError, 'status' | 'headers'>, now: number = Date.now()): number | undefined {
+export function retryAfterSeconds(error: { status: number; headers: Headers }, now: number = Date.now()): number | undefined {
   const value = error.headers.get('retry-after')?.trim() ?? '';
   if (error.status !== 429 && error.status !== 503) return undefined;
   // Every HTTP-date form (RFC 9110 section 5.6.7) starts with a day name; Date.parse alone would

@@ -11,8 +11,6 @@ import { readHeader } from './headers.js';
 import type { Settings } from './options.js';
 import type { RequestLike } from './types.js';
 
-/** A language tag as the contract takes it: `en`, `de`, `pt-BR`. */
-export const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
 
 interface Range {
   tag: string;

@@ -1,5 +1,5 @@
 import { type BuiltinCode, type Catalog, type CatalogEntry, resolveCatalog } from './catalog.js';
-import { LANGUAGE_TAG } from './language.js';
+import { LANGUAGE_TAG } from './language-tag.js';
 import type { ErrorLogger } from './observability/log-line.js';
 import { RESERVED_MEMBERS } from './members.js';
 import type { Problem, RequestLike, Shape } from './types.js';

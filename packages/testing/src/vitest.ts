@@ -6,6 +6,9 @@ import { type ErrorContractMatchers, errorContractMatchers, type MatcherReturn }
 import { runCase } from './run.js';
 import type { ConformanceTarget } from './transport.js';
 
+// the types describeConformance's options name, so that a test importing only this entry can name them
+export type { ConformanceRoutes, ConformanceTarget };
+
 expect.extend(errorContractMatchers);
 
 declare module 'vitest' {
