@@ -86,9 +86,11 @@ export function answerAsNest(exception: unknown, response: unknown, logger: Erro
   }
   if (isExpressResponse(res)) {
     res.status(status);
-    // as platform-express's reply: an error body replaces a Content-Type the route had set (a download's)
+    // as platform-express's reply: a body whose statusCode is an error replaces a Content-Type the
+    // route had set (a download's); an HttpException's own object without one leaves it
     const type = (res as { getHeader?(name: string): unknown }).getHeader?.('content-type');
-    if (typeof type === 'string' && !type.startsWith('application/json')) res.setHeader?.('content-type', 'application/json');
+    const statusCode = (body as { statusCode?: unknown }).statusCode;
+    if (typeof type === 'string' && !type.startsWith('application/json') && typeof statusCode === 'number' && statusCode >= 400) res.setHeader?.('content-type', 'application/json');
     res.json(body);
     return;
   }
