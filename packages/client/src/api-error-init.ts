@@ -1,7 +1,7 @@
+import type { JsonObject } from 'type-fest';
 // What an ApiError is made of, as plain types: what the readers below the class produce and the
 // class holds. Types only, so that the readers need not import the class.
 import type { Dialect } from './dialects/index.js';
-import type { Json } from './read.js';
 
 /**
  * Which of the contract's two shapes the body was in: `detailed` for every problem-details
@@ -44,5 +44,6 @@ export interface ApiErrorInit<C extends string = string> {
   dialect?: Dialect;
   traceId?: string | undefined;
   headers: Headers;
-  extensions: Json;
+  /** Members of a JSON body that are not the standard problem-details ones. */
+  extensions: JsonObject;
 }

@@ -1,6 +1,7 @@
+import type { JsonObject } from 'type-fest';
 import type { ApiErrorInit, ApiFieldError, ApiProblem, BodyShape } from './api-error-init.js';
 import type { Dialect } from './dialects/index.js';
-import { isObject, type Json } from './read.js';
+import { isObject } from './read.js';
 import { readErrorInit } from './response-body.js';
 import { retryAfterSeconds } from './retry-after.js';
 
@@ -57,7 +58,7 @@ export class ApiError<C extends string = string> extends Error {
   /** The response's headers (`Retry-After`, `WWW-Authenticate`, ...). */
   declare readonly headers: Headers;
   /** Members of a JSON body that are not the standard problem-details ones, kept as they came. */
-  declare readonly extensions: Json;
+  declare readonly extensions: JsonObject;
   /**
    * Milliseconds to wait before retrying, from `Retry-After` (seconds or an HTTP date, counted from
    * when the error was read) on a 429 or 503; undefined otherwise. `RateLimit-Reset` and

@@ -1,9 +1,10 @@
+import type { JsonObject } from 'type-fest';
 import { codeForStatus, reasonPhrase } from '@error-contract/http-status';
 import type { ApiErrorInit } from './api-error-init.js';
 import { readObject, textBody } from './dialects/index.js';
 import { DETAILED_MEMBERS } from './dialects/problem-details.js';
 import { readItem } from './item.js';
-import { isObject, type Json, pick } from './read.js';
+import { isObject, pick } from './read.js';
 import { traceIdOf } from './trace.js';
 
 /** Bodies larger than this are kept as text, not parsed. */
@@ -65,7 +66,8 @@ export function readErrorBody(status: number, body: unknown, headers?: HeadersIn
     const message = pick(root, 'detail', 'message') ?? items.find((item) => !item.fieldError)?.text ?? title ?? items[0]?.text ?? phrase;
     // fromEntries defines each key as an own member: an assignment of `__proto__` (which JSON.parse
     // makes an own key) would set the object's prototype instead
-    const extensions: Json = Object.fromEntries(Object.entries(object ?? {}).filter(([key]) => !DETAILED_MEMBERS.includes(key)));
+    // What JSON.parse made (or the caller's already-parsed body), so JSON values
+    const extensions = Object.fromEntries(Object.entries(object ?? {}).filter(([key]) => !DETAILED_MEMBERS.includes(key))) as JsonObject;
     Object.assign(init, {
       code: ownCode,
       message,

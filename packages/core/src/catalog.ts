@@ -1,3 +1,4 @@
+import type { LiteralUnion } from 'type-fest';
 import { codeForStatus, isErrorStatus, reasonPhrase } from './statuses.js';
 
 /**
@@ -52,7 +53,7 @@ export type BuiltinCode =
  * The codes a contract accepts: the catalog's (autocompleted), the built-in ones, and any other
  * string, so an unknown code still compiles.
  */
-export type CodeOf<C extends Catalog> = Extract<keyof C, string> | BuiltinCode | (string & {});
+export type CodeOf<C extends Catalog> = LiteralUnion<Extract<keyof C, string> | BuiltinCode, string>;
 
 const CATALOG_CODE = /^[a-z][a-z0-9_]{0,63}$/;
 

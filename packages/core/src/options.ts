@@ -1,3 +1,4 @@
+import type { LiteralUnion } from 'type-fest';
 import { type BuiltinCode, type Catalog, type CatalogEntry, resolveCatalog } from './catalog.js';
 import { LANGUAGE_TAG } from './language-tag.js';
 import type { ErrorLogger } from './observability/log-line.js';
@@ -97,7 +98,7 @@ export interface ErrorContractOptions<C extends Catalog<L> = Catalog, L extends 
  * };
  */
 export type Translations<L extends string = string> = {
-  readonly [K in L]?: { readonly [code in BuiltinCode | (string & {})]?: { readonly title?: string; readonly detail?: string } };
+  readonly [K in L]?: { readonly [code in LiteralUnion<BuiltinCode, string>]?: { readonly title?: string; readonly detail?: string } };
 };
 
 /** See {@link ErrorContractOptions.accept}. */

@@ -7,7 +7,13 @@ import { snippetSource } from './preludes.ts';
 import { publishedPackages } from './project.ts';
 import type { Snippet } from './snippets.ts';
 
-export type Resolution = 'node16' | 'bundler';
+/**
+ * The `declarations-*` runs check our published .d.ts/.d.cts themselves (skipLibCheck off), through
+ * one ESM and one CommonJS file that load every package: a type dependency a CommonJS file cannot
+ * load (an ESM-only type-fest) fails there, where the snippets' skipLibCheck would hide it. One run
+ * each, as a project loads one of the two; both in one program declare Fastify's augmentation twice.
+ */
+export type Resolution = 'node16' | 'bundler' | 'declarations-esm' | 'declarations-cjs';
 
 const shared = {
   target: 'ES2022',
@@ -24,6 +30,8 @@ const options: Record<Resolution, Record<string, unknown>> = {
   // node16 emits too: the `run` snippets are executed from out/
   node16: { ...shared, module: 'node16', moduleResolution: 'node16', outDir: 'out', rootDir: 'snippets' },
   bundler: { ...shared, module: 'esnext', moduleResolution: 'bundler', noEmit: true },
+  'declarations-esm': { ...shared, skipLibCheck: false, module: 'node16', moduleResolution: 'node16', noEmit: true },
+  'declarations-cjs': { ...shared, skipLibCheck: false, module: 'node16', moduleResolution: 'node16', noEmit: true },
 };
 
 // nest's snippet imports its AppModule from './app.module.js', as a reader's project has one.
@@ -41,6 +49,7 @@ export function writeSnippets(dir: string, snippets: Snippet[]): void {
   writeFileSync(join(dir, 'snippets', 'app.module.ts'), appModule);
   for (const snippet of snippets) writeFileSync(join(dir, 'snippets', `${snippet.id}.ts`), snippetSource(snippet));
   writeFileSync(join(dir, 'snippets', `${requireAllId}.cts`), requireAll);
+  writeFileSync(join(dir, 'snippets', `${importAllId}.ts`), importAll);
 }
 
 /** The CommonJS file: under node16 a .cts resolves the `require` condition and its .d.cts types. */
@@ -54,13 +63,33 @@ const factories: Function[] = [client.createFetch, express.errorContract, fastif
 export = { answer, factories };
 `;
 
+/** The ESM file of the `declarations-esm` check: every package, and the types that name type-fest's. */
+export const importAllId = 'import-all';
+
+const importAll = `${publishedPackages.map((name) => `import * as ${name} from '@error-contract/${name}';`).join('\n')}
+const code: core.CodeOf<{ widget_locked: { status: 409 } }> = 'widget_locked';
+const translations: core.Translations<'de'> = { de: { not_found: { title: 'Nicht gefunden' }, widget_locked: { title: 'Gesperrt' } } };
+const extensions: client.ApiError['extensions'] = { widgetId: '7', tags: ['a'], nested: { n: 1 } };
+export const loaded = [code, translations, extensions, express, fastify, hono, koa, nest, node, testing];
+`;
+
+const included: Record<Resolution, string[]> = {
+  node16: ['snippets'],
+  bundler: ['snippets'],
+  'declarations-esm': [`snippets/${importAllId}.ts`],
+  'declarations-cjs': [`snippets/${requireAllId}.cts`],
+};
+
+/** The key of diagnostics in other packages' declarations, which are not ours to fix. */
+export const THIRD_PARTY = 'third-party';
+
 /**
  * Runs tsc over snippets/ with one resolution; the diagnostics by snippet id.
  * @example typecheck(dir, 'bundler').get('README-md-L64') // [] when it compiles
  */
 export function typecheck(dir: string, resolution: Resolution): Map<string, string[]> {
   const config = `tsconfig.${resolution}.json`;
-  writeFileSync(join(dir, config), JSON.stringify({ compilerOptions: options[resolution], include: ['snippets'] }, null, 2));
+  writeFileSync(join(dir, config), JSON.stringify({ compilerOptions: options[resolution], include: included[resolution] }, null, 2));
   const tsc = spawnSync(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', config, '--pretty', 'false'], {
     cwd: dir,
     encoding: 'utf8',
@@ -73,6 +102,11 @@ export function typecheck(dir: string, resolution: Resolution): Map<string, stri
       const id = located[1] ?? '';
       current = byFile.get(id) ?? [];
       byFile.set(id, current);
+      current.push(line);
+    } else if (/^node_modules\/(?!@error-contract\/)[^(]+\(\d+,\d+\): /.test(line)) {
+      // another package's own declarations (only read with skipLibCheck off): kept apart
+      current = byFile.get(THIRD_PARTY) ?? [];
+      byFile.set(THIRD_PARTY, current);
       current.push(line);
     } else if (line.startsWith(' ') && current) current.push(line);
     else if (line.trim() !== '') {

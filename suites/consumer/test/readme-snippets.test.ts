@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsumerProject, publishedPackages } from '../src/project.ts';
 import { extractSnippets, type Snippet } from '../src/snippets.ts';
-import { requireAllId, type Resolution, typecheck, writeSnippets } from '../src/typecheck.ts';
+import { importAllId, requireAllId, type Resolution, typecheck, writeSnippets } from '../src/typecheck.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const readmes = [
@@ -24,7 +24,7 @@ beforeAll(() => {
   // CONSUMER_PROJECT_DIR: reuse a project kept by an earlier run (KEEP_CONSUMER_PROJECT=1)
   dir = process.env.CONSUMER_PROJECT_DIR ?? createConsumerProject(root);
   writeSnippets(dir, snippets);
-  for (const resolution of ['node16', 'bundler'] as const) diagnostics.set(resolution, typecheck(dir, resolution));
+  for (const resolution of ['node16', 'bundler', 'declarations-esm', 'declarations-cjs'] as const) diagnostics.set(resolution, typecheck(dir, resolution));
 });
 
 afterAll(() => {
@@ -56,6 +56,20 @@ it('compiles (node16, CommonJS): every package through require and its .d.cts ty
   });
   expect(run.stderr).toBe('');
   expect(run.stdout.trim()).toBe('404');
+});
+
+// Nest 12's packages are ES modules only: a CommonJS file under node16 cannot load their types
+// (TS1479), whoever imports them; a Nest 12 app is ESM, or CommonJS under node20 (require(esm)).
+const nestIsEsmOnly = (line: string) => /^node_modules\/@error-contract\/nest\/dist\/[^(]+\.d\.cts\(\d+,\d+\): error TS1479: .*["']@nestjs\//.test(line);
+
+it.each([
+  ['declarations-esm', importAllId],
+  ['declarations-cjs', requireAllId],
+] as const)('our declarations compile with skipLibCheck off (%s)', (resolution, id) => {
+  // another package's own may not (@types/koa against content-disposition's): typecheck() keeps
+  // those apart, so only ours and the file's count
+  const found = diagnostics.get(resolution);
+  expect([...(found?.get('*') ?? []).filter((line) => !nestIsEsmOnly(line)), ...(found?.get(id) ?? [])].join('\n')).toBe('');
 });
 
 describe('runs (node, ESM)', () => {
