@@ -613,6 +613,23 @@ describe.each(fastifies)('%s', (_name, versions: FastifyMajor) => {
       expect(wrong.headers['content-type']).toBe('application/json');
       expect(routeMissOf(app, 'GET', '/api/nope').status).toBe(404);
     });
+
+    it('a remembered miss answers as the first did, per method, and past the bound of remembered paths', async () => {
+      const app = versions.fastify();
+      app.get('/widgets/:id', async () => ({}));
+      app.post('/widgets/:id', async () => ({}));
+      await app.ready();
+      const answers = () => [routeMissOf(app, 'PUT', '/widgets/7'), routeMissOf(app, 'DELETE', '/widgets/7?x=1'), routeMissOf(app, 'GET', '/gadgets/7')];
+      const first = answers();
+      expect(first.map((miss) => [miss.status, miss.headers?.allow])).toEqual([[405, 'GET, HEAD, POST'], [405, 'GET, HEAD, POST'], [404, undefined]]);
+      // each call gets an object of its own, which onError may tag
+      expect(answers()).toEqual(first);
+      expect(answers()[0]).not.toBe(first[0]);
+      // more paths than are remembered: the memory is forgotten, the answers stay right
+      for (let id = 0; id < 2100; id++) expect(routeMissOf(app, 'PATCH', `/widgets/${id}`).status).toBe(405);
+      expect(routeMissOf(app, 'PATCH', `/gadgets/${'x'.repeat(600)}`).status).toBe(404);
+      expect(answers()).toEqual(first);
+    });
   });
 
   describe('do no harm: what the app answers itself', () => {
