@@ -57,21 +57,35 @@ export function safeHeaderValue(value: unknown): string | undefined {
   return text;
 }
 
+function isKept(name: string, status: number | undefined): boolean {
+  return CLIENT_HEADER.test(name) || (name === 'content-range' && status === RANGE_STATUS);
+}
+
+function store(name: string, rawValue: unknown, into: Record<string, string>): void {
+  const value = safeHeaderValue(rawValue);
+  if (value !== undefined) into[name] = value;
+}
+
 /** Copies the allowed headers of one header source (plain object or `Headers`) into `into`. */
 function collect(source: unknown, into: Record<string, string>, status?: number): void {
   if (source === null || typeof source !== 'object') return;
   try {
-    const entries: Iterable<[string, unknown]> =
-      typeof (source as { entries?: unknown }).entries === 'function' && typeof (source as { get?: unknown }).get === 'function'
-        ? (source as Headers).entries()
-        : Object.entries(source);
-    let seen = 0;
-    for (const [rawName, rawValue] of entries) {
-      if (++seen > 64) break;
-      const name = describe(rawName).toLowerCase();
-      if (!CLIENT_HEADER.test(name) && !(name === 'content-range' && status === RANGE_STATUS)) continue;
-      const value = safeHeaderValue(rawValue);
-      if (value !== undefined) into[name] = value;
+    if (typeof (source as { entries?: unknown }).entries === 'function' && typeof (source as { get?: unknown }).get === 'function') {
+      let seen = 0;
+      for (const [rawName, rawValue] of (source as Headers).entries()) {
+        if (++seen > 64) break;
+        const name = describe(rawName).toLowerCase();
+        if (isKept(name, status)) store(name, rawValue, into);
+      }
+      return;
+    }
+    // A plain object's names first, and a value read only for a name that is kept: this runs on
+    // every error with headers (each 405's Allow), and a getter of a name not kept never runs.
+    const names = Object.keys(source);
+    for (let at = 0; at < names.length && at < 64; at++) {
+      const rawName = names[at] as string;
+      const name = rawName.toLowerCase();
+      if (isKept(name, status)) store(name, (source as Record<string, unknown>)[rawName], into);
     }
   } catch {
     // headers that cannot be read are not sent

@@ -73,6 +73,23 @@ describe('headers an error carries for the client', () => {
     expect(safeHeaderValue(Number.NaN)).toBeUndefined();
   });
 
+  it("a header object's getter runs only for a name that is kept: one that throws loses nothing else", () => {
+    const read: string[] = [];
+    const headers = {
+      get 'x-internal-host'(): string {
+        read.push('x-internal-host');
+        throw new Error('db-7 is down');
+      },
+      get 'Retry-After'(): string {
+        read.push('retry-after');
+        return '30';
+      },
+    };
+    const error = createError(429, 'Slow down.', { headers });
+    expect(answer(error).headers['retry-after']).toBe('30');
+    expect(read).toEqual(['retry-after']);
+  });
+
   it('every error response is Cache-Control: no-store', () => {
     for (const error of [createError(404), new Error('x'), null]) expect(answer(error).headers['cache-control']).toBe('no-store');
   });
