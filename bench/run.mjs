@@ -1,11 +1,11 @@
 // `pnpm bench [--quick]`: micro benchmarks of core; HTTP CPU time, throughput and latency of
 // Express, Koa, Hono, Fastify and Nest (on platform-express and platform-fastify) with and without
-// the contract; the scale curves (routes, Accept length, field errors, catalog size; Express, Koa
-// and Hono so far); the peers side by side; memory after many errors. Writes
+// the contract; the scale curves (routes, Accept length, field errors, catalog size) of the same
+// six; the peers side by side; memory after many errors. Writes
 // bench/results.json and prints the Markdown report; a full run also writes BENCHMARKS.md and
 // bench/scale.svg. Every measured window is checked for the status it must answer: any failure
 // (or a server that does not start, or anything thrown) ends the run non-zero.
-// Bounded: the estimate is printed first (about 21 minutes full on 2 cores with Fastify and Nest); --quick, for
+// Bounded: the estimate is printed first (about 24 minutes full on 2 cores); --quick, for
 // CI, checks everything with small counts in about two minutes; it writes results.json
 // only (its counts are too small for figures), never BENCHMARKS.md or the chart.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

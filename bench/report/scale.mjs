@@ -24,7 +24,9 @@ export function analyse(curve, figures) {
   // adding the same microseconds to every variant. So the contract's 1000/10 ratio is taken net of
   // the bare variant's own growth (same run, same request): (contract@1000 - (bare@1000 - bare@10)) / contract@10.
   if (curve.axis === 'routes') {
-    const own = typeof reference?.[0] === 'number' && typeof reference.at(-1) === 'number' ? reference.at(-1) - reference[0] : null;
+    // A radix-tree router (Fastify's, Hono's) does not grow: its bare 1000-10 difference is noise
+    // of either sign, and a negative one, subtracted, would charge the contract for it.
+    const own = typeof reference?.[0] === 'number' && typeof reference.at(-1) === 'number' ? Math.max(0, reference.at(-1) - reference[0]) : null;
     result.netGrowth = own === null || typeof contract.at(-1) !== 'number' ? null : ratio(contract.at(-1) - own, contract[0]);
   }
   if (curve.key === 'validation') {
@@ -85,7 +87,7 @@ export function scaleMarkdown(results, { chart } = {}) {
     `CPU µs per request (median over ${s.rounds} round${s.rounds === 1 ? '' : 's'} of fresh processes; ${s.primeRequests} requests to prime each point, ${s.warmupRequests} to warm up, ${s.requests} measured). ` +
       'Every point of a curve is measured in the same server process (one app per route count or catalog size, each on its own port), so process-to-process noise does not enter a ratio. ' +
       'Routes are `/r0/widgets/:id` … with GET and POST each, after the fixed routes; the 405 is a PUT to the second-to-last. ' +
-      'Route-count flatness: the framework\'s own router may walk its list (Express\'s and @koa/router\'s do), adding the same µs to every variant, so the contract\'s 1000/10 ratio is taken net of the bare variant\'s own growth on the same request, (contract@1000 − (bare@1000 − bare@10)) / contract@10 (for the 405, bare Express and Hono answer 404 after the same router walk). ' +
+      'Route-count flatness: the framework\'s own router may walk its list (Express\'s and @koa/router\'s do, and Nest\'s on platform-express, a layer per method), adding the same µs to every variant, so the contract\'s 1000/10 ratio is taken net of the bare variant\'s own growth on the same request, (contract@1000 − max(0, bare@1000 − bare@10)) / contract@10 (for the 405, bare Express, Hono, Fastify and Nest answer 404 after the same router walk). ' +
       'Validation: a POST whose handler runs a zod schema of N required string fields on `{}`, so it throws a ZodError of N issues; `minimal` answers it with the issues JSON-stringified as they are, the contract as `validation_failed` with N `errors` (checked with a real request per run). ' +
       'Catalog: the thrown code is the catalog\'s last.',
   );
