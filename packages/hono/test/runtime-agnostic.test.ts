@@ -32,8 +32,11 @@ describe('nothing from node:', () => {
     expect(nodeImports(files)).toEqual([]);
   });
 
-  it('core has no runtime dependency, so nothing it pulls in can import one', () => {
-    const manifest = JSON.parse(readFileSync(join(here, '..', '..', 'core', 'package.json'), 'utf8')) as { dependencies?: object };
-    expect(manifest.dependencies ?? {}).toEqual({});
+  it('core has no runtime dependency, so nothing it pulls in can import one: type-fest, its one dependency, is types only', () => {
+    const coreDir = join(here, '..', '..', 'core');
+    const manifest = JSON.parse(readFileSync(join(coreDir, 'package.json'), 'utf8')) as { dependencies?: object };
+    expect(Object.keys(manifest.dependencies ?? {})).toEqual(['type-fest']);
+    const typeFest = dirname(createRequire(join(coreDir, 'package.json')).resolve('type-fest/package.json'));
+    expect(readdirSync(typeFest, { recursive: true }).filter((file) => /\.(c|m)?js$/.test(String(file)))).toEqual([]);
   });
 });
