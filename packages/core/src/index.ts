@@ -27,6 +27,7 @@ export type { AcceptPolicy, ErrorContractOptions, Translations } from './options
 export { formatAllow, problem, problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
 export { firstSegment, pathOfTarget, withoutDotSegments, withoutQuery } from './path.js';
 export { isMalformedPath } from './request-checks.js';
+export { type RouteMissesByPath, routeMissesByPath } from './route-misses-by-path.js';
 export { rememberedRouteMiss, routeMiss } from './routing.js';
 export { documentedCodes, type KnownCode, knownCodes, SPEC_CODES } from './schema/codes.js';
 export { type ErrorComponentsOptions, errorComponents, type OpenApiFragment, responseName, SCHEMA_NAMES } from './schema/components.js';

@@ -1,7 +1,7 @@
 // Which methods a path has, read from Fastify's own router (`findRoute`, Fastify 4.26+), so that a
 // route miss is a 405 with `Allow` where the path exists under other methods. Core's `routeMiss`
 // decides 404 or 405 from the lists read here.
-import { type ProblemInit, rememberedRouteMiss, routeMiss, withoutQuery } from '@error-contract/core';
+import { type ProblemInit, routeMissesByPath, withoutQuery } from '@error-contract/core';
 import type { FastifyInstance } from 'fastify';
 
 // What Fastify routes without `addHttpMethod`; methods of routes added later are noted by the
@@ -10,13 +10,6 @@ const COMMON_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE
 // A path no real route has: only a route whose wildcard covers every path (`*` at the root, as
 // @fastify/cors registers for preflights and @fastify/static for files) matches it.
 const PROBE_PATH = `/${Array.from({ length: 24 }, (_, index) => `error-contract-probe-${index}`).join('/')}`;
-
-// Misses are remembered per path (the router's answer for a path cannot change once the app is
-// ready): seven router lookups and the Allow value are then made once per path, not per request.
-// Paths are the client's to choose, so the memory is bounded: forgotten all at once when full, and
-// a path longer than a route's is not kept.
-const MAX_REMEMBERED_PATHS = 1024;
-const MAX_REMEMBERED_PATH_LENGTH = 512;
 
 interface FoundRoute {
   params?: Record<string, string | undefined>;
@@ -30,11 +23,12 @@ export class RouteMethods {
   /** Called for each route added (the plugin's onRoute hook). */
   note(method: string | readonly string[]): void {
     for (const name of typeof method === 'string' ? [method] : method) if (typeof name === 'string') this.#methods.add(name.toUpperCase());
-    this.#byPath.clear();
+    this.#misses.forget();
   }
 
-  // What core's rememberedRouteMiss keys each path's answers by.
-  readonly #byPath = new Map<string, object>();
+  // Misses are remembered per path (the router's answer for a path cannot change once the app is
+  // ready): seven router lookups and the Allow value are made once per path, not per request.
+  readonly #misses = routeMissesByPath();
 
   /**
    * The problem for a request no route answered: 405 with the methods the path has, or 404. A route
@@ -42,13 +36,7 @@ export class RouteMethods {
    */
   missOf(app: FastifyInstance, method: string, url: string): ProblemInit {
     const path = withoutQuery(url);
-    if (path.length > MAX_REMEMBERED_PATH_LENGTH) return routeMiss(method, this.#methodsAt(app, path));
-    let key = this.#byPath.get(path);
-    if (key === undefined) {
-      if (this.#byPath.size >= MAX_REMEMBERED_PATHS) this.#byPath.clear();
-      this.#byPath.set(path, (key = {}));
-    }
-    return rememberedRouteMiss(key, method, () => this.#methodsAt(app, path));
+    return this.#misses.miss(path, method, () => this.#methodsAt(app, path));
   }
 
   /** The methods the router has a route for at `path`, one list per method. */

@@ -1,7 +1,7 @@
 // The methods of the app's routes whose path matches, from `app.routes` (each `{ method, path }`;
 // `app.all()` and middleware are method `ALL`). Sub-apps mounted with `app.route()` and
 // `basePath()` add their routes to it, so they are seen too.
-import { firstSegment, type ProblemInit, problems, rememberedRouteMiss, routeMiss } from '@error-contract/core';
+import { firstSegment, type ProblemInit, problems, type RouteMissesByPath, routeMissesByPath } from '@error-contract/core';
 import type { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 
@@ -21,16 +21,9 @@ interface MethodsIndex {
   methodsAt: (path: string) => string[];
   /** The literal first segments of all routes, or undefined when one starts with a pattern. */
   firstSegments: Set<string> | undefined;
-  /** Answers already found, by path: a 405's trie search costs about 1 µs, a Map lookup 0.1. */
-  byPath: Map<string, string[][]>;
+  /** Misses already decided, by path: a 405's trie search costs about 1 µs, a Map lookup 0.1. */
+  misses: RouteMissesByPath;
 }
-
-const NO_METHODS: string[][] = [];
-
-// Paths are the client's to choose: the memo is emptied when full, and long paths are not kept,
-// so it stays bounded (1,000 paths of at most 256 characters).
-const MAX_REMEMBERED_PATHS = 1000;
-const MAX_REMEMBERED_PATH_LENGTH = 256;
 
 const METHODS_BY_PATH = new WeakMap<Hono<any, any, any>, MethodsIndex>();
 const LITERAL_SEGMENT = /^[\w.~-]*$/;
@@ -74,44 +67,30 @@ function methodsIndex(app: Hono<any, any, any>): MethodsIndex {
   }
   const declared = [...new Set(routes.map((route) => route.method))];
   const methodsAt = TRIE_ALIKE.has((app.router as { name?: string }).name ?? '') ? searchingATrie(routes) : askingTheApp(app, declared);
-  const index = { count: app.routes.length, methodsAt, firstSegments, byPath: new Map() };
+  const index = { count: app.routes.length, methodsAt, firstSegments, misses: routeMissesByPath() };
   METHODS_BY_PATH.set(app, index);
   return index;
 }
 
-/** Method lists (one method each) of the routes whose path matches `path`; core's `routeMiss` decides. */
-export function routeMethods(app: Hono<any, any, any>, path: string): string[][] {
+/**
+ * Core's `routeMiss` for this request, remembered per path (core's `routeMissesByPath`, renewed
+ * with the index when routes are added). A path whose first segment no route has is a 404 whatever
+ * the method, without a search.
+ */
+export function routeMissOf(app: Hono<any, any, any>, method: string, path: string): ProblemInit {
   let index: MethodsIndex;
   try {
     index = methodsIndex(app);
   } catch {
-    return [];
+    return problems.notFound();
   }
-  const { methodsAt, firstSegments, byPath } = index;
-  if (firstSegments !== undefined && path.startsWith('/') && !firstSegments.has(firstSegment(path))) return NO_METHODS;
-  const known = byPath.get(path);
-  if (known !== undefined) return known;
-  let methods: string[];
-  try {
-    methods = methodsAt(path);
-  } catch {
-    return [];
-  }
-  const lists = methods.map((method) => [method]);
-  if (path.length > MAX_REMEMBERED_PATH_LENGTH) return lists;
-  if (byPath.size >= MAX_REMEMBERED_PATHS) byPath.clear();
-  byPath.set(path, lists);
-  return lists;
-}
-
-/**
- * Core's `routeMiss` for this request, remembered with the path's method lists (see above). A path
- * no route has is a 404 whatever the method, and a path too long to be remembered has no lists
- * that last: neither is kept.
- */
-export function routeMissOf(app: Hono<any, any, any>, method: string, path: string): ProblemInit {
-  const lists = routeMethods(app, path);
-  if (lists.length === 0) return problems.notFound();
-  if (path.length > MAX_REMEMBERED_PATH_LENGTH) return routeMiss(method, lists);
-  return rememberedRouteMiss(lists, method, () => lists);
+  const { methodsAt, firstSegments, misses } = index;
+  if (firstSegments !== undefined && path.startsWith('/') && !firstSegments.has(firstSegment(path))) return problems.notFound();
+  return misses.miss(path, method, () => {
+    try {
+      return methodsAt(path).map((name) => [name]);
+    } catch {
+      return [];
+    }
+  });
 }
