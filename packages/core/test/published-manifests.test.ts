@@ -2,7 +2,8 @@
 // time. A published manifest that named it, even as a devDependency, would point users at a
 // package that does not exist on the registry.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -17,6 +18,7 @@ interface Manifest {
   homepage?: string;
   bugs?: { url: string };
   keywords?: string[];
+  dependencies?: Record<string, string>;
 }
 
 const manifests = readdirSync(packagesDir).map((folder) => ({
@@ -25,6 +27,21 @@ const manifests = readdirSync(packagesDir).map((folder) => ({
 }));
 const privateNames = manifests.map(({ text }) => JSON.parse(text) as Manifest).filter((manifest) => manifest.private === true).map((manifest) => manifest.name);
 const published = manifests.filter(({ text }) => (JSON.parse(text) as Manifest).private !== true);
+
+// What each published package installs with it, named one by one so that a new dependency is a
+// decision. Core and the client run in browsers and edge runtimes: their one dependency is types only.
+const DEPENDENCIES: Record<string, string[]> = {
+  client: ['type-fest'],
+  core: ['type-fest'],
+  express: ['@error-contract/core'],
+  fastify: ['@error-contract/core', 'fastify-plugin'],
+  hono: ['@error-contract/core'],
+  koa: ['@error-contract/core'],
+  nest: ['@error-contract/core', '@error-contract/express', '@error-contract/fastify'],
+  node: ['@error-contract/core'],
+  testing: ['@error-contract/client', '@error-contract/core', 'ajv', 'ajv-formats', 'yaml'],
+};
+const TYPES_ONLY = ['type-fest'];
 
 describe('published manifests', () => {
   it('there are private workspace packages and published ones', () => {
@@ -47,5 +64,16 @@ describe('published manifests', () => {
     expect(manifest.homepage).toBe(`https://github.com/error-contract/error-contract/tree/main/packages/${folder}#readme`);
     expect(manifest.bugs?.url).toBe('https://github.com/error-contract/error-contract/issues');
     expect(manifest.keywords?.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(published.map(({ folder, text }) => [folder, JSON.parse(text) as Manifest] as const))('%s depends on what is named here and nothing else', (folder, manifest) => {
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(DEPENDENCIES[folder]);
+  });
+
+  it.each(TYPES_ONLY)('%s, a types-only dependency, installs declarations and licences: no code to run or bundle', (name) => {
+    const installed = dirname(createRequire(join(packagesDir, 'core', 'package.json')).resolve(`${name}/package.json`));
+    const shipped = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(shipped.main ?? shipped.exports ?? shipped.module).toBeUndefined();
+    expect(readdirSync(installed, { recursive: true }).filter((file) => /\.(c|m)?js$/.test(String(file)))).toEqual([]);
   });
 });
