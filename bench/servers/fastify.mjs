@@ -44,7 +44,20 @@ if (variant === 'contract') {
 } else if (variant === 'floor') {
   const floor = floorAnswer();
   const headers = { ...floor.headers, 'content-length': String(Buffer.byteLength(floor.body)) };
-  const answer = (reply) => reply.code(floor.status).headers(headers).send(floor.body);
+  // BENCH_FLOOR_STEPS adds, one at a time, what the contract does on top of writing its bytes (see
+  // bench/floor-steps.mjs): each step's cost is then floor+step / floor, measured in one run.
+  const steps = new Set((process.env.BENCH_FLOOR_STEPS ?? '').split(',').filter(Boolean));
+  const ANSWERED = Symbol('answered');
+  const bytes = Buffer.from(floor.body);
+  const answer = (reply) => {
+    if (steps.has('mark')) reply[ANSWERED] = true;
+    reply.code(floor.status);
+    if (steps.has('one-by-one')) for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+    else reply.headers(headers);
+    return reply.send(steps.has('buffer') ? bytes : floor.body);
+  };
+  // the contract's onSend hook, as a success sees it: one read of the status, the payload passed on
+  if (steps.has('on-send')) app.addHook('onSend', (_request, reply, payload, next) => (reply.statusCode < 400 || reply[ANSWERED] === true ? next(null, payload) : next(null, payload)));
   app.addHook('onRequest', (request, reply, done) => (request.headers.accept === undefined ? answer(reply) : done()));
   app.setNotFoundHandler((_request, reply) => answer(reply));
   app.setErrorHandler((err, _request, reply) => (floor.status >= 500 && log5xx(err), answer(reply)));
