@@ -8,13 +8,18 @@ export const SERVERS = join(here, '..', 'servers');
 export const SERVER_CORE = '1';
 export const LOAD_CORE = '0';
 export const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+// V8 compiles and collects on the server's own thread: with its helper threads sharing the one
+// pinned core, identical servers settled at two speeds (A/A, six floor servers: 0.81 to 1.01 of
+// one another; with this flag 0.975 to 1.04; `node bench/noise.mjs`). CPU time counts every
+// thread either way, so the work measured is the same, without the helpers' timing luck.
+export const SERVER_NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? ['--single-threaded'];
 
 /**
  * Starts `node [nodeArgs] <script> [args]`; resolves with { child, port, ports, label } once it
  * listens (a script may listen on several ports: `ports`, with `port` the first).
  */
 export function startScript(script, args = [], { label = script, nodeArgs = [], env = {} } = {}) {
-  const node = [...nodeArgs, script, ...args];
+  const node = [...SERVER_NODE_FLAGS, ...nodeArgs, script, ...args];
   const command = hasTaskset ? 'taskset' : process.execPath;
   const argv = hasTaskset ? ['-c', SERVER_CORE, process.execPath, ...node] : node;
   // stderr goes nowhere: every variant logs its 5xx there, and all pay the same.
