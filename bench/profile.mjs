@@ -11,13 +11,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { CASES } from './http/cases.mjs';
-import { hasTaskset, SERVER_CORE } from './http/servers.mjs';
+import { hasTaskset, SERVER_CORE, SERVER_NODE_FLAGS } from './http/servers.mjs';
 
 const mixed = process.argv.includes('--mixed');
 const [framework = 'express', variant = 'contract', path = '/widgets', method = 'GET', filter = '.'] = process.argv.slice(2).filter((arg) => arg !== '--mixed');
 const here = dirname(fileURLToPath(import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'error-contract-profile-'));
-const node = [process.execPath, '--cpu-prof', `--cpu-prof-dir=${directory}`, join(here, 'servers', `${framework}.mjs`), variant];
+const node = [process.execPath, ...SERVER_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${directory}`, join(here, 'servers', `${framework}.mjs`), variant];
 const child = spawn(hasTaskset ? 'taskset' : node[0], hasTaskset ? ['-c', SERVER_CORE, ...node] : node.slice(1), { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
 const port = await new Promise((resolve) => child.on('message', (message) => message?.type === 'ready' && resolve(message.port)));
 if (mixed) {
