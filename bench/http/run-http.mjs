@@ -10,6 +10,19 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+// The headers the contract chose; the framework and Node add the rest (date, length, connection).
+const FRAMEWORK_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/**
+ * The variants a case is measured with: its own, and for a failure the hand-written handler
+ * answers too, the floor: a server of the same framework that writes the contract's exact answer
+ * to this case (status, headers, bytes; captured from the contract in the first round) where the
+ * contract answers, deciding nothing (servers/*.mjs `floor`, servers/harness.mjs). contract / floor
+ * is what the contract's decisions cost in that framework, floor / bare what the spec's bytes cost
+ * over the framework's default.
+ */
+const variantsOf = (kase) => (kase.variants.includes('minimal') ? [...kase.variants, 'floor'] : kase.variants);
+
 function summarise(samples, key) {
   const values = samples.map((sample) => sample[key]).filter((value) => typeof value === 'number');
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
@@ -43,9 +56,13 @@ function combine(windows) {
 export async function runHttp({ rounds, requests, alternations = 1, primeRequests, warmupRequests, connections, log }) {
   const results = {};
   for (const framework of FRAMEWORKS) {
-    const samples = Object.fromEntries(CASES.map((kase) => [kase.name, Object.fromEntries(kase.variants.map((variant) => [variant, []]))]));
+    const samples = Object.fromEntries(CASES.map((kase) => [kase.name, Object.fromEntries(variantsOf(kase).map((variant) => [variant, []]))]));
     // Per case and variant other than the contract: the rounds' paired ratios, contract / variant.
-    const paired = Object.fromEntries(CASES.map((kase) => [kase.name, Object.fromEntries(kase.variants.map((variant) => [variant, []]))]));
+    const paired = Object.fromEntries(CASES.map((kase) => [kase.name, Object.fromEntries(variantsOf(kase).map((variant) => [variant, []]))]));
+    // Per case with a floor: the rounds' paired ratios floor / bare.
+    const floorOverBare = Object.fromEntries(CASES.map((kase) => [kase.name, []]));
+    // Per case with a floor: the contract's answer, as the floor server is given it.
+    const floorAnswers = {};
     const peakRss = Object.fromEntries(VARIANTS.map((variant) => [variant, 0]));
     // One answer per case and variant, from the first round: what each baseline sends, so the report
     // can say whether a ratio compares equal work (report/baselines.mjs).
@@ -56,27 +73,41 @@ export async function runHttp({ rounds, requests, alternations = 1, primeRequest
         for (const variant of VARIANTS) servers[variant] = await startServer(framework, variant);
         // Every window is checked against the status its variant must answer (checks.mjs).
         const measureCase = (kase, variant, amount) =>
-          measureChecked(servers[variant], kase.request, { requests: amount, connections }, expectedStatus(kase, framework, variant), `${framework}/${variant} ${kase.name}`);
+          measureChecked(servers[variant], kase.request, { requests: amount, connections }, expectedStatus(kase, framework, variant === 'floor' ? 'contract' : variant), `${framework}/${variant} ${kase.name}`);
         if (primeRequests > 0) for (const kase of CASES) for (const variant of kase.variants) await measureCase(kase, variant, primeRequests);
         if (round === 0) {
           for (const kase of CASES) {
             for (const variant of kase.variants) {
               const { status, headers, body } = await send(servers[variant].port, kase.request);
               answers[kase.name][variant] = { status, contentType: headers['content-type'] ?? null, bytes: Buffer.byteLength(body), body, cacheControl: headers['cache-control'] ?? null };
+              if (variant === 'contract' && variantsOf(kase).includes('floor')) {
+                floorAnswers[kase.name] = JSON.stringify({ status, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !FRAMEWORK_HEADERS.has(name))), body });
+              }
             }
           }
         }
         for (const kase of CASES) {
-          const order = round % 2 === 0 ? kase.variants : [...kase.variants].reverse();
+          const variants = variantsOf(kase);
+          if (variants.includes('floor')) {
+            // a floor server answers one case: started for it, primed on it as the others were
+            servers.floor = await startServer(framework, 'floor', { env: { BENCH_FLOOR: floorAnswers[kase.name] } });
+            if (primeRequests > 0) await measureCase(kase, 'floor', primeRequests);
+          }
+          const order = round % 2 === 0 ? variants : [...variants].reverse();
           if (warmupRequests > 0) for (const variant of order) await measureCase(kase, variant, warmupRequests);
-          const windows = Object.fromEntries(kase.variants.map((variant) => [variant, []]));
+          const windows = Object.fromEntries(variants.map((variant) => [variant, []]));
           for (let turn = 0; turn < alternations; turn++) {
             for (const variant of turn % 2 === 0 ? order : [...order].reverse()) windows[variant].push(await measureCase(kase, variant, Math.ceil(requests / alternations)));
           }
-          for (const variant of kase.variants) {
+          for (const variant of variants) {
             samples[kase.name][variant].push(combine(windows[variant]));
             const ratios = windows.contract.map((window, turn) => window.cpuUsPerRequest / windows[variant][turn].cpuUsPerRequest);
             paired[kase.name][variant].push(median(ratios));
+          }
+          if (servers.floor !== undefined) {
+            floorOverBare[kase.name].push(median(windows.floor.map((window, turn) => window.cpuUsPerRequest / windows.bare[turn].cpuUsPerRequest)));
+            stopServer(servers.floor);
+            delete servers.floor;
           }
         }
         for (const variant of VARIANTS) {
@@ -105,8 +136,12 @@ export async function runHttp({ rounds, requests, alternations = 1, primeRequest
           contractRatio: { median: median(paired[kase.name][variant]), min: Math.min(...paired[kase.name][variant]), max: Math.max(...paired[kase.name][variant]), rounds: paired[kase.name][variant] },
         };
       }
+      if (variantsOf(kase).includes('floor')) {
+        const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values), rounds: values });
+        summary.floor = { cpuUsPerRequest: summarise(samples[kase.name].floor, 'cpuUsPerRequest'), contractRatio: spread(paired[kase.name].floor), overBare: spread(floorOverBare[kase.name]) };
+      }
       results[framework][kase.name] = summary;
-      const ratios = kase.variants.filter((v) => v !== 'contract').map((v) => `contract/${v} ${summary[v].contractRatio.median.toFixed(3)}`);
+      const ratios = variantsOf(kase).filter((v) => v !== 'contract').map((v) => `contract/${v} ${summary[v].contractRatio.median.toFixed(3)}`);
       log?.(`${framework.padEnd(8)} ${kase.name.padEnd(24)} ${kase.variants.map((v) => `${v} ${summary[v].cpuUsPerRequest.median.toFixed(1)} µs/req`).join('  ')}  ${ratios.join('  ')}`);
     }
     for (const variant of VARIANTS) results[framework][`peak RSS (${variant})`] = peakRss[variant];
