@@ -26,7 +26,9 @@ export function estimate(settings, { quick }) {
   const floors = CASES.filter((kase) => kase.variants.includes('minimal')).length;
   const mainSlots = CASES.reduce((sum, kase) => sum + kase.variants.length, 0) + floors;
   for (const framework of FRAMEWORKS) {
-    seconds.http += windows(settings, mainSlots, framework) + settings.rounds * (3 + floors) * START_S;
+    // a floor is primed on its case with what the others served before it (run-http.mjs)
+    const floorPriming = settings.rounds * floors * (settings.primeRequests * (CASES.length - 1) + settings.requests) * WALL_US[framework];
+    seconds.http += windows(settings, mainSlots, framework) + settings.rounds * (3 + floors) * START_S + floorPriming / 1e6;
     if (SCALE_FRAMEWORKS.includes(framework)) {
       const scale = scalePlan(framework);
       const scaleSlots = scale.groups.reduce((sum, group) => sum + group.slots.length, 0);
