@@ -6,7 +6,7 @@
 //   node floor-steps.mjs <framework> <case substring> <step,step,...> [rounds=4] [windows=12] [requests per window=2000]
 import { CASES, expectedStatus } from './http/cases.mjs';
 import { measureChecked } from './http/checks.mjs';
-import { send } from './http/request.mjs';
+import { contractFloor } from './http/floor.mjs';
 import { pinLoadGenerator, startServer, stopServer } from './http/servers.mjs';
 
 const [framework, caseName, stepList, rounds = '4', windows = '12', perWindow = '2000'] = process.argv.slice(2);
@@ -17,13 +17,9 @@ if (!framework || !kase || !stepList) {
 }
 const steps = stepList.split(',');
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const FRAMEWORK_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 pinLoadGenerator();
 
-const probe = await startServer(framework, 'contract');
-const answer = await send(probe.port, kase.request);
-stopServer(probe);
-const floor = JSON.stringify({ status: answer.status, headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !FRAMEWORK_HEADERS.has(name))), body: answer.body });
+const floor = await contractFloor(framework, kase.request);
 
 // label -> how its server starts
 const variants = new Map([['floor', { variant: 'floor', steps: '' }], ...steps.map((step) => [`+${step}`, { variant: 'floor', steps: step }]), ['+all', { variant: 'floor', steps: stepList }], ['contract', { variant: 'contract' }]]);

@@ -10,7 +10,7 @@
 // every kind of failure, not only this one).
 import { CASES, expectedStatus } from './http/cases.mjs';
 import { measureChecked } from './http/checks.mjs';
-import { send } from './http/request.mjs';
+import { contractFloor } from './http/floor.mjs';
 import { pinLoadGenerator, startServer, stopServer } from './http/servers.mjs';
 
 const args = process.argv.slice(2);
@@ -25,21 +25,7 @@ if (!framework || !kase) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 pinLoadGenerator();
 
-// The headers the contract chose; the framework and Node add the rest (date, length, connection).
-const FRAMEWORK_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
-
-/** The contract's answer to the case, for the floor server (see servers/harness.mjs). */
-async function contractAnswer() {
-  const server = await startServer(framework, 'contract');
-  try {
-    const { status, headers, body } = await send(server.port, kase.request);
-    return { status, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !FRAMEWORK_HEADERS.has(name))), body };
-  } finally {
-    stopServer(server);
-  }
-}
-
-const floorEnv = withFloor ? { BENCH_FLOOR: JSON.stringify(await contractAnswer()) } : undefined;
+const floorEnv = withFloor ? { BENCH_FLOOR: await contractFloor(framework, kase.request) } : undefined;
 const variants = withFloor ? [...kase.variants, 'floor'] : kase.variants;
 const expected = (variant) => expectedStatus(kase, framework, variant === 'floor' ? 'contract' : variant);
 const others = variants.filter((variant) => variant !== 'contract');

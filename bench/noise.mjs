@@ -4,7 +4,7 @@
 //   node noise.mjs <framework> <variant> <case substring> [servers=6] [rounds=2] [windows=12] [requests per window=2000]
 import { CASES, expectedStatus } from './http/cases.mjs';
 import { measureChecked } from './http/checks.mjs';
-import { send } from './http/request.mjs';
+import { contractFloor } from './http/floor.mjs';
 import { pinLoadGenerator, SERVER_NODE_FLAGS, startServer, stopServer } from './http/servers.mjs';
 
 const [framework, variant, caseName, count = '6', rounds = '2', windows = '12', perWindow = '2000'] = process.argv.slice(2);
@@ -14,16 +14,9 @@ if (!framework || !variant || !kase) {
   process.exit(2);
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const FRAMEWORK_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 pinLoadGenerator();
 
-let env = {};
-if (variant === 'floor') {
-  const probe = await startServer(framework, 'contract');
-  const answer = await send(probe.port, kase.request);
-  stopServer(probe);
-  env = { BENCH_FLOOR: JSON.stringify({ status: answer.status, headers: Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !FRAMEWORK_HEADERS.has(name))), body: answer.body }) };
-}
+const env = variant === 'floor' ? { BENCH_FLOOR: await contractFloor(framework, kase.request) } : {};
 const expected = expectedStatus(kase, framework, variant === 'floor' ? 'contract' : variant);
 const ratios = [];
 for (let round = 0; round < Number(rounds); round++) {

@@ -1,5 +1,6 @@
 import { CASES, expectedStatus, FRAMEWORKS, VARIANTS } from './cases.mjs';
 import { measureChecked } from './checks.mjs';
+import { floorOf } from './floor.mjs';
 import { measure } from './measure.mjs';
 import { send } from './request.mjs';
 import { startServer, stopServer } from './servers.mjs';
@@ -9,9 +10,6 @@ function median(values) {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
-
-// The headers the contract chose; the framework and Node add the rest (date, length, connection).
-const FRAMEWORK_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 /**
  * The variants a case is measured with: its own, and for a failure the hand-written handler
@@ -81,7 +79,7 @@ export async function runHttp({ rounds, requests, alternations = 1, primeRequest
               const { status, headers, body } = await send(servers[variant].port, kase.request);
               answers[kase.name][variant] = { status, contentType: headers['content-type'] ?? null, bytes: Buffer.byteLength(body), body, cacheControl: headers['cache-control'] ?? null };
               if (variant === 'contract' && variantsOf(kase).includes('floor')) {
-                floorAnswers[kase.name] = JSON.stringify({ status, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => !FRAMEWORK_HEADERS.has(name))), body });
+                floorAnswers[kase.name] = floorOf({ status, headers, body });
               }
             }
           }
