@@ -119,14 +119,16 @@ function foreignVerdict(settings: Settings, error: unknown): Verdict {
   if (code === undefined && knownApplies) code = known.code;
   if (code === undefined && fieldErrors.length > 0 && status === 400) code = 'validation_failed';
 
+  // A validator's own message is a dump of its issues (zod's is JSON): the fields carry the detail.
+  const fixedDetail = knownApplies ? known.detail : fieldErrors.length > 0 ? fieldSummary(fieldErrors.length, validation?.truncated) : undefined;
   return {
     status,
     code,
     codeIsChosen,
     fieldErrors,
-    // A validator's own message is a dump of its issues (zod's is JSON): the fields carry the detail.
-    fixedDetail: knownApplies ? known.detail : fieldErrors.length > 0 ? fieldSummary(fieldErrors.length, validation?.truncated) : undefined,
-    text: readString(error, 'message') ?? (status >= 500 && settings.exposeInternalErrors ? describe(error) : undefined),
+    fixedDetail,
+    // Not read where the fixed detail replaces it (a 4xx): zod makes its message on first read.
+    text: status < 500 && fixedDetail !== undefined ? undefined : (readString(error, 'message') ?? (status >= 500 && settings.exposeInternalErrors ? describe(error) : undefined)),
     expose: meantForClients,
     headers: meantForClients && status < 500 ? clientHeadersOf(error, status) : {},
   };

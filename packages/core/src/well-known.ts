@@ -80,13 +80,17 @@ export function knownFailureOf(error: unknown): KnownFailure | undefined {
   const code = readString(error, 'code');
   if (code !== undefined && Object.hasOwn(BY_FASTIFY_CODE, code)) return BY_FASTIFY_CODE[code];
   const name = readString(error, 'name');
-  const message = readString(error, 'message') ?? '';
-  if (name === 'SyntaxError' && FORBIDDEN_MEMBER_MESSAGE.test(message)) return FORBIDDEN_MEMBER;
-  if (name === 'SyntaxError' && (/JSON/.test(message) || read(error, 'body') !== undefined)) return jsonFailureOf(error);
+  // The message is read only where a rule needs it: zod builds its message (every issue as
+  // pretty JSON) on first read, which cost a 100-field validation failure about 1.4 µs a field.
+  if (name === 'SyntaxError') {
+    const message = readString(error, 'message') ?? '';
+    if (FORBIDDEN_MEMBER_MESSAGE.test(message)) return FORBIDDEN_MEMBER;
+    if (/JSON/.test(message) || read(error, 'body') !== undefined) return jsonFailureOf(error);
+  }
   if (name === 'URIError') return BAD_PATH;
   if (code !== undefined && ZLIB_INPUT_CODES.has(code)) return NOT_DECOMPRESSED;
   if (code === 'ENOENT' && readString(error, 'syscall') !== undefined) return NO_SUCH_FILE;
-  if (message === HONO_MALFORMED_JSON && read(error, 'status') === 400) return NOT_JSON;
+  if (read(error, 'status') === 400 && readString(error, 'message') === HONO_MALFORMED_JSON) return NOT_JSON;
   return undefined;
 }
 

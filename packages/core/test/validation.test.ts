@@ -172,6 +172,31 @@ describe('field problems from the validators users already have', () => {
     const issues = Array.from({ length: 5000 }, (_, index) => ({ message: 'bad', path: ['list', index] }));
     expect(answer({ issues }).body?.errors).toHaveLength(100);
   });
+
+  // zod makes its message (every issue as pretty JSON) on first read; the fields carry the detail,
+  // so answering the failure must not pay for it.
+  it("a validation failure's own message is never read, as zod builds it on first read", () => {
+    let reads = 0;
+    const failure = {
+      name: 'ZodError',
+      issues: [{ message: 'Required', path: ['name'] }],
+      get message() {
+        reads += 1;
+        return JSON.stringify(this.issues);
+      },
+    };
+    const { status, body } = answer(failure);
+    expect({ status, code: body?.code, fields: body?.errors.map((each: { field: string }) => each.field) }).toEqual({ status: 400, code: 'validation_failed', fields: ['name'] });
+    expect(reads).toBe(0);
+    const zod = zodError();
+    expect(answer(zod).status).toBe(400);
+    expect((zod as unknown as { _zod: { message?: string } })._zod.message).toBeUndefined();
+  });
+
+  it("an error's own message is still read where it is the detail (an exposed 4xx without fields)", () => {
+    const { body } = answer({ status: 409, expose: true, message: 'The widget is locked.' });
+    expect(body?.detail).toBe('The widget is locked.');
+  });
 });
 
 describe('field paths', () => {
