@@ -61,7 +61,7 @@ export const PEERS = {
 // Looked for on the registry and not found when this section was written; the report says so.
 export const PEERS_NOT_FOUND = {
   hono: ['hono-problem-details (not on the npm registry)'],
-  fastify: ['a problem-details plugin for Fastify: fastify-problem-details, @fastify/problem-details, fastify-rfc7807 and fastify-http-problem-details are not on the npm registry (looked up 2026-11-25)'],
+  fastify: ['a problem-details plugin for Fastify: fastify-problem-details, @fastify/problem-details, fastify-rfc7807, fastify-rfc9457, fastify-problem and fastify-http-problem-details are not on the npm registry (looked up 2026-11-25); the nearest error-handling plugin, fastify-http-errors-enhanced, needs Node 22.21 in its only Fastify 5 release (7.0.1) and Fastify 4 before it'],
 };
 
 export const peerSlotId = (framework, peerKey, caseKey) => `${framework} peers ${peerKey} ${caseKey}`;
