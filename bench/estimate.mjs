@@ -2,6 +2,7 @@
 // time per request (measured on this 2-core machine with other work on it), plus the fixed cost
 // of each autocannon window and each server start. A rough figure, meant to be within 30%.
 import { CASES, FRAMEWORKS, SCALE_FRAMEWORKS } from './http/cases.mjs';
+import { floorPrimeRequests, hasFloor } from './http/floor.mjs';
 import { peerPlan } from './http/peer-cases.mjs';
 import { scalePlan } from './http/scale-cases.mjs';
 
@@ -23,11 +24,12 @@ function windows({ rounds, requests, alternations = 1, primeRequests, warmupRequ
 export function estimate(settings, { quick }) {
   const seconds = { micro: quick ? 4 : 12, http: 0, scale: 0, peers: 0, memory: 0 };
   // each failure the hand-written handler answers is measured against a floor too (run-http.mjs)
-  const floors = CASES.filter((kase) => kase.variants.includes('minimal')).length;
+  const floors = CASES.filter(hasFloor).length;
   const mainSlots = CASES.reduce((sum, kase) => sum + kase.variants.length, 0) + floors;
   for (const framework of FRAMEWORKS) {
-    // a floor is primed on its case with what the others served before it (run-http.mjs)
-    const floorPriming = settings.rounds * floors * (settings.primeRequests * (CASES.length - 1) + settings.requests) * WALL_US[framework];
+    // a floor is primed on its case with what the others served before it (floor.mjs); windows()
+    // counted one ordinary priming for its slot already
+    const floorPriming = settings.rounds * floors * Math.max(0, floorPrimeRequests(settings, CASES.length) - settings.primeRequests) * WALL_US[framework];
     seconds.http += windows(settings, mainSlots, framework) + settings.rounds * (3 + floors) * START_S + floorPriming / 1e6;
     if (SCALE_FRAMEWORKS.includes(framework)) {
       const scale = scalePlan(framework);

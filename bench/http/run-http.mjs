@@ -1,6 +1,6 @@
 import { CASES, expectedStatus, FRAMEWORKS, VARIANTS } from './cases.mjs';
 import { measureChecked } from './checks.mjs';
-import { floorOf } from './floor.mjs';
+import { floorOf, floorPrimeRequests, hasFloor } from './floor.mjs';
 import { measure } from './measure.mjs';
 import { send } from './request.mjs';
 import { startServer, stopServer } from './servers.mjs';
@@ -19,12 +19,15 @@ function median(values) {
  * is what the contract's decisions cost in that framework, floor / bare what the spec's bytes cost
  * over the framework's default.
  */
-const variantsOf = (kase) => (kase.variants.includes('minimal') ? [...kase.variants, 'floor'] : kase.variants);
+const variantsOf = (kase) => (hasFloor(kase) ? [...kase.variants, 'floor'] : kase.variants);
 
 function summarise(samples, key) {
   const values = samples.map((sample) => sample[key]).filter((value) => typeof value === 'number');
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
+
+/** The rounds' paired ratios with their median and range. */
+const spread = (rounds) => ({ median: median(rounds), min: Math.min(...rounds), max: Math.max(...rounds), rounds });
 
 /** One figure per variant and round from its windows: CPU per request over all of them, the rest as medians. */
 function combine(windows) {
@@ -87,13 +90,10 @@ export async function runHttp({ rounds, requests, alternations = 1, primeRequest
         for (const kase of CASES) {
           const variants = variantsOf(kase);
           if (variants.includes('floor')) {
-            // A floor server answers one case: started for it, and primed on it with as many
-            // requests as the others have served by now at most (every case primed, one case
-            // measured). With V8 compiling on the server's thread (servers.mjs), a floor primed
-            // like one case of the others was still compiling through its windows: twice bare's
-            // CPU per request in its mean, slower than the contract in its median window.
+            // A floor server answers one case: started for it, and primed on it (floor.mjs).
             servers.floor = await startServer(framework, 'floor', { env: { BENCH_FLOOR: floorAnswers[kase.name] } });
-            if (primeRequests > 0) await measureCase(kase, 'floor', primeRequests * CASES.length + requests);
+            const priming = floorPrimeRequests({ primeRequests, requests }, CASES.length);
+            if (priming > 0) await measureCase(kase, 'floor', priming);
           }
           const order = round % 2 === 0 ? variants : [...variants].reverse();
           if (warmupRequests > 0) for (const variant of order) await measureCase(kase, variant, warmupRequests);
@@ -135,11 +135,10 @@ export async function runHttp({ rounds, requests, alternations = 1, primeRequest
           samples: taken.map(({ cpuUsPerRequest, requestsPerSecond, p50, p99, requests: count }) => ({ cpuUsPerRequest, requestsPerSecond, p50, p99, requests: count })),
           // contract / this variant, paired within each round (see above); 1 for the contract itself
           answer: answers[kase.name][variant],
-          contractRatio: { median: median(paired[kase.name][variant]), min: Math.min(...paired[kase.name][variant]), max: Math.max(...paired[kase.name][variant]), rounds: paired[kase.name][variant] },
+          contractRatio: spread(paired[kase.name][variant]),
         };
       }
       if (variantsOf(kase).includes('floor')) {
-        const spread = (values) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values), rounds: values });
         summary.floor = { cpuUsPerRequest: summarise(samples[kase.name].floor, 'cpuUsPerRequest'), contractRatio: spread(paired[kase.name].floor), overBare: spread(floorOverBare[kase.name]) };
       }
       results[framework][kase.name] = summary;

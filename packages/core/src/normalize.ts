@@ -70,6 +70,13 @@ interface Verdict {
   headers: Record<string, string>;
 }
 
+/** A 4xx with a fixed detail (a parse error, a validation failure) sends it, never the error's own
+ * text. Judged on the verdict's status in foreignVerdict and on the sent one in decide: every
+ * remap (`statuses`, `validationStatus`) keeps a status's class. */
+function fixedDetailReplacesText(status: number, fixedDetail: string | undefined): fixedDetail is string {
+  return status < 500 && fixedDetail !== undefined;
+}
+
 /** Our own problems (factories, `contract.error`, adapters' plain forms): read as they are. They
  * are read directly: they are ours, and `normalizeWith` guards the whole decision anyway. */
 function ownVerdict(settings: Settings, error: ProblemInit): Verdict {
@@ -127,8 +134,8 @@ function foreignVerdict(settings: Settings, error: unknown): Verdict {
     codeIsChosen,
     fieldErrors,
     fixedDetail,
-    // Not read where the fixed detail replaces it (a 4xx): zod makes its message on first read.
-    text: status < 500 && fixedDetail !== undefined ? undefined : (readString(error, 'message') ?? (status >= 500 && settings.exposeInternalErrors ? describe(error) : undefined)),
+    // Not read where the fixed detail replaces it: zod makes its message on first read.
+    text: fixedDetailReplacesText(status, fixedDetail) ? undefined : (readString(error, 'message') ?? (status >= 500 && settings.exposeInternalErrors ? describe(error) : undefined)),
     expose: meantForClients,
     headers: meantForClients && status < 500 ? clientHeadersOf(error, status) : {},
   };
@@ -190,7 +197,7 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
   // An error's own message is sent as it came; core's own sentences and the catalog's are the
   // ones given per language (read only where they are needed: this runs on every error).
   let detail: string;
-  if (!internal && verdict.fixedDetail !== undefined) {
+  if (fixedDetailReplacesText(status, verdict.fixedDetail)) {
     // only a text given for this language replaces core's sentence, never the catalog's single
     // text, which would make one failure read differently per language
     const translated = language === undefined || language === settings.languages?.tags[0] ? undefined : translatedText(settings, language, code, catalogued, 'detail');
