@@ -22,7 +22,11 @@ export type FetchHandler = (request: Request, env?: unknown, executionCtx?: any)
 export interface HonoErrorContract {
   /** The core contract behind it, for `contract.error(code)`. */
   readonly contract: ErrorContract;
-  /** For `app.onError`: whatever a handler or middleware threw, `HTTPException` headers kept. */
+  /**
+   * For `app.onError`: whatever a handler or middleware threw, `HTTPException` headers kept. Outside
+   * the scope, the error handler the app had when `errorContract(app)` was called answers (its own
+   * `app.onError`, else Hono's).
+   */
   readonly onError: ErrorHandler;
   /** For `app.notFound`: 405 with `Allow` when the path exists under another method, else 404. */
   readonly notFound: NotFoundHandler;
@@ -63,6 +67,25 @@ function honoDefaultNotFound(c: Context): Response {
   return c.text('404 Not Found', 404);
 }
 
+// The contract's onError handlers, so that one is never taken for the app's own.
+const CONTRACT_HANDLERS = new WeakSet<ErrorHandler>();
+
+/**
+ * The error handler the app has when the contract is made: its own `app.onError(...)`, set before
+ * the README's lines, or Hono's default. Outside the scope it keeps answering. Hono holds it in the
+ * field `errorHandler` (hono-base.ts: `private` to TypeScript only, read by `app.route()` too);
+ * where that is not a function, Hono's default answers.
+ */
+function appErrorHandler(app: Hono<any, any, any>): ErrorHandler {
+  let handler: unknown;
+  try {
+    handler = (app as unknown as { errorHandler?: unknown }).errorHandler;
+  } catch {
+    handler = undefined;
+  }
+  return typeof handler === 'function' && !CONTRACT_HANDLERS.has(handler as ErrorHandler) ? (handler as ErrorHandler) : honoDefaultError;
+}
+
 /**
  * The error contract for a Hono 4 app, on any runtime (Web standard APIs only). It reads the app's
  * routes for 405s; it changes nothing on the app by itself. With the contract's `scope` option
@@ -85,11 +108,14 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
     throw new TypeError('@error-contract/hono: errorContract(app, options) needs the Hono app first.');
   }
   const contract = resolveContract(contractOrOptions);
+  // Outside the scope, the handler the app had answers: its own `app.onError`, or Hono's.
+  const appOnError = appErrorHandler(app);
 
   const onError: ErrorHandler = function errorContractOnError(error, c) {
-    if (!contract.inScope(c.req.path)) return honoDefaultError(error, c);
+    if (!contract.inScope(c.req.path)) return appOnError(error, c);
     return respondToError(c, contract.respond(error, requestLike(c)));
   };
+  CONTRACT_HANDLERS.add(onError);
 
   const notFound: NotFoundHandler = function errorContractNotFound(c) {
     // `c.req.path` is the path as Hono routed it (`strict: false` drops a trailing slash), so
