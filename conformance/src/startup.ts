@@ -4,16 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { send } from './http.js';
 
 /**
- * Starts an example's `src/main.ts` as its users do (through tsx), checks the ready line and that
- * SIGTERM ends it with exit code 0.
+ * Starts an example's `src/main.ts` as its users do (through tsx), or `command` (another runtime's
+ * start script), checks the ready line and that SIGTERM ends it with exit code 0.
  *
  * @example
  * describeStartup('express', { cwd: fileURLToPath(new URL('..', import.meta.url)) });
  */
-export function describeStartup(name: string, { cwd }: { cwd: string }): void {
+export function describeStartup(name: string, { cwd, command = [process.execPath, '--import', 'tsx', 'src/main.ts'] }: { cwd: string; command?: string[] }): void {
   describe(`startup: ${name}`, () => {
     it('prints "listening on http://127.0.0.1:<port>", serves, and exits 0 on SIGTERM', async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      const child = spawn(command[0]!, command.slice(1), {
         cwd,
         env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
         stdio: ['ignore', 'pipe', 'pipe'],

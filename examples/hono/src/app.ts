@@ -17,15 +17,23 @@ import {
   widgetInput,
   WidgetStore,
 } from '@error-contract/service-kit';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { zValidator } from '@hono/zod-validator';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { RedisStore, rateLimiter } from 'hono-rate-limiter';
 import { inflateBody } from './inflate-body.js';
 
 type Env = { Variables: { role: Role } };
+
+/** What differs between the runtimes the app is served on: how a request's peer address is read
+ * (Node's socket, Bun's `requestIP`, Deno's `remoteAddr`, Cloudflare's `CF-Connecting-IP`), and the
+ * Redis client, which only Node, Bun and Deno have. */
+export interface RuntimeParts {
+  /** The address the rate limit keys an anonymous client by; undefined when the runtime has none. */
+  clientAddress(c: Context): string | undefined;
+  redis?: RateLimitRedis | undefined;
+}
 
 /** hono-rate-limiter's own Redis store, on the ioredis client the service shares. */
 function sharedStore(redis: RateLimitRedis): RedisStore<Env> {
@@ -41,11 +49,22 @@ function sharedStore(redis: RateLimitRedis): RedisStore<Env> {
   });
 }
 
+/** Hono answers HEAD with the GET answer's headers and no body. Where the GET answer states no
+ * length (`c.json()` leaves it to the server), Bun's and Deno's servers then send
+ * `Content-Length: 0`, which RFC 9110 section 8.6 forbids (a HEAD answer's length is the GET
+ * body's, or absent); Node's leaves it out. So the length of the body Hono drops is stated. */
+const headContentLength = createMiddleware(async function headContentLength(c, next) {
+  await next();
+  if (c.req.method !== 'HEAD' || c.res.body === null || c.res.headers.has('content-length')) return;
+  c.res.headers.set('content-length', String((await c.res.clone().arrayBuffer()).byteLength));
+});
+
 /** The reference service on Hono, as the fetch handler to serve (the app's own: `app.request()`
  * goes through the contract too). Checks run in the documented order: Accept (the contract's
  * middleware, first), rate limit, authentication, routing, authorization, body. */
-export function createFetch(config: ServiceConfig, redis?: RateLimitRedis): FetchHandler {
+export function createFetch(config: ServiceConfig, { clientAddress, redis }: RuntimeParts): FetchHandler {
   const app = new Hono<Env>();
+  app.use(headContentLength);
   const errors = errorContract(app, serviceContract(config));
   // The public documents answer before the contract's middleware (its Accept check), the rate
   // limit and authentication: a browser (Accept: text/html) and a tool without a token both read them.
@@ -64,7 +83,7 @@ export function createFetch(config: ServiceConfig, redis?: RateLimitRedis): Fetc
     windowMs: config.rateWindowS * 1000,
     limit: config.rateLimit,
     standardHeaders: 'draft-7',
-    keyGenerator: (c) => clientKey(c.req.header('authorization'), getConnInfo(c).remote.address),
+    keyGenerator: (c) => clientKey(c.req.header('authorization'), clientAddress(c)),
     handler: errors.rateLimitHandler,
     ...(redis === undefined ? {} : { store: sharedStore(redis) }),
   });

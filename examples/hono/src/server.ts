@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { answerClientErrors } from '@error-contract/node';
 import { connectRateLimitRedis, type StartService, serviceContract } from '@error-contract/service-kit';
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { createFetch } from './app.js';
 
 /** Starts the Hono reference service on Node; port 0 picks a free one. With `redisUrl`, the rate
@@ -9,7 +10,7 @@ import { createFetch } from './app.js';
 export const startService: StartService = async (config) => {
   const redis = await connectRateLimitRedis(config);
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: createFetch(config, redis), port: config.port, hostname: config.host }, (info: AddressInfo) => {
+    const server = serve({ fetch: createFetch(config, { clientAddress: (c) => getConnInfo(c).remote.address, redis }), port: config.port, hostname: config.host }, (info: AddressInfo) => {
       resolve({
         url: `http://${config.host}:${info.port}`,
         close: () => new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))).finally(async () => redis?.close()),

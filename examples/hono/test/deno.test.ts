@@ -1,0 +1,10 @@
+// The reference service on Deno: the conformance table, the public documents and the startup
+// contract, over real HTTP, as on Node (test/conformance.test.ts).
+import { describeConformance, describePublicDocuments, describeStartup } from '@error-contract/conformance';
+import { EXAMPLE, runtimeInstalled, spawned, startCommand } from './spawned.js';
+
+if (runtimeInstalled('deno')) {
+  describeConformance('hono on deno', { start: spawned('deno') });
+  describePublicDocuments('hono on deno', { start: spawned('deno') });
+  describeStartup('hono on deno', { cwd: EXAMPLE, command: startCommand('deno') });
+}
