@@ -1,7 +1,7 @@
 // Errors named for their meaning, as Boom names its factories: each one sets its own status,
 // code and headers. They wrap the plain forms in `problems.ts`, so both always agree.
 import { ContractError, type ProblemExtras } from './contract-error.js';
-import { problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
+import { problems, type ServiceUnavailableOptions, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
 import type { FieldError } from './types.js';
 
 /**
@@ -51,6 +51,24 @@ export const methodNotAllowed = (allowedMethods: Iterable<string>, detail?: stri
 export const notAcceptable = (detail?: string): ContractError => ContractError.from(problems.notAcceptable(detail));
 
 /**
+ * 409 `conflict`: the request conflicts with the resource's current state (a duplicate, a stale edit).
+ * @example throw conflict('A widget named "Sprocket" already exists.');
+ */
+export const conflict = (detail?: string): ContractError => ContractError.from(problems.conflict(detail));
+
+/**
+ * 410 `gone`: the resource existed and was removed for good.
+ * @example throw gone('Widget 7 was retired.');
+ */
+export const gone = (detail?: string): ContractError => ContractError.from(problems.gone(detail));
+
+/**
+ * 412 `precondition_failed`: an `If-Match` or `If-Unmodified-Since` did not hold.
+ * @example throw preconditionFailed('The widget changed since you read it.');
+ */
+export const preconditionFailed = (detail?: string): ContractError => ContractError.from(problems.preconditionFailed(detail));
+
+/**
  * 413 `payload_too_large`.
  * @example throw payloadTooLarge('Uploads are limited to 100 kB.');
  */
@@ -68,6 +86,22 @@ export const unsupportedMediaType = (detail?: string): ContractError => Contract
  */
 export const tooManyRequests = (options?: TooManyRequestsOptions): ContractError =>
   ContractError.from(problems.tooManyRequests(options));
+
+/**
+ * 422 `unprocessable_entity`: the request is well-formed, but its content cannot be processed.
+ * For field problems use `validationFailed` (with the contract's `validationStatus: 422` if wanted).
+ * @example throw unprocessableEntity('The order has no items.');
+ */
+export const unprocessableEntity = (detail?: string, extras?: ProblemExtras): ContractError =>
+  ContractError.from(problems.unprocessableEntity(detail, extras));
+
+/**
+ * 503 `service_unavailable`, with `Retry-After` in whole seconds when given. Every status has a
+ * plain form too: `problem(status, detail, extras)` for the ones without a factory.
+ * @example throw serviceUnavailable({ retryAfter: 5, detail: 'The database is restarting.' });
+ */
+export const serviceUnavailable = (options?: ServiceUnavailableOptions): ContractError =>
+  ContractError.from(problems.serviceUnavailable(options));
 
 /**
  * 500 `internal_server_error`. The detail is logged, never sent: the client gets a generic text.

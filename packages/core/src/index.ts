@@ -8,14 +8,19 @@ export { type DocsHandler, type DocsResponse, type ErrorDocsOptions, errorDocs }
 export { escapeHtml } from './docs/html.js';
 export {
   badRequest,
+  conflict,
   forbidden,
+  gone,
   internalError,
   methodNotAllowed,
   notAcceptable,
   notFound,
   payloadTooLarge,
+  preconditionFailed,
+  serviceUnavailable,
   tooManyRequests,
   unauthorized,
+  unprocessableEntity,
   unsupportedMediaType,
   validationFailed,
 } from './factories.js';
@@ -24,7 +29,8 @@ export { negotiateLanguage } from './language.js';
 export { activeTraceId } from './observability/active-span.js';
 export type { ErrorLogger, LogFields } from './observability/log-line.js';
 export type { AcceptPolicy, ErrorContractOptions, Translations } from './options.js';
-export { formatAllow, problem, problems, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
+export { type ErrorMapper, type MappedError, type MapperAnswer, type MapperTools } from './mapping.js';
+export { formatAllow, problem, problems, type ServiceUnavailableOptions, type TooManyRequestsOptions, type UnauthorizedOptions } from './problems.js';
 export { firstSegment, pathOfTarget, withoutDotSegments, withoutQuery } from './path.js';
 export { isMalformedPath } from './request-checks.js';
 export { type RouteMissesByPath, routeMissesByPath } from './route-misses-by-path.js';

@@ -3,6 +3,7 @@ import { isContractError, type ProblemInit } from './contract-error.js';
 import { safeInstance } from './fallback.js';
 import { clientHeadersOf, ownClientHeadersOf } from './headers.js';
 import { languageFor, textIn, translatedText } from './language.js';
+import { mapError } from './mapping.js';
 import { RESERVED_MEMBERS } from './members.js';
 import type { Settings } from './options.js';
 import { fieldSummary } from './problems.js';
@@ -240,7 +241,9 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
 /** Never throws: whatever goes wrong while deciding falls back to a plain 500. */
 export function normalizeWith(settings: Settings, error: unknown, request: RequestLike): Problem {
   try {
-    return decide(settings, error, request);
+    // the app's mappers first (the `map` option): their replacement is decided in the error's place
+    const mapped = settings.map === undefined ? undefined : mapError(settings.map, error, request);
+    return decide(settings, mapped ?? error, request);
   } catch {
     return {
       status: 500,

@@ -2,6 +2,7 @@ import type { LiteralUnion } from 'type-fest';
 import { type BuiltinCode, type Catalog, type CatalogEntry, resolveCatalog } from './catalog.js';
 import { LANGUAGE_TAG } from './language-tag.js';
 import type { ErrorLogger } from './observability/log-line.js';
+import { type ErrorMapper, type MapSettings, resolveMap } from './mapping.js';
 import { RESERVED_MEMBERS } from './members.js';
 import type { Problem, RequestLike, Shape } from './types.js';
 
@@ -86,6 +87,14 @@ export interface ErrorContractOptions<C extends Catalog<L> = Catalog, L extends 
   languages?: readonly L[];
   /** Titles and details of the built-in codes per language, e.g. `{ de: { not_found: { title: 'Nicht gefunden' } } }`. */
   translations?: Translations<L>;
+  /**
+   * Mappers for the errors of the app's libraries, asked in order before the contract decides:
+   * the app's own first, then the presets of `@error-contract/core/maps` (`prismaErrors()`,
+   * `postgresErrors()`, `jwtErrors()`, ...). The first that returns a replacement wins; with none,
+   * the error is answered as it would be without `map`. Logs and `onError` still get the original
+   * error. Default: none.
+   */
+  map?: readonly ErrorMapper<C>[];
 }
 
 /**
@@ -125,6 +134,8 @@ export interface Settings {
   validationStatus: 400 | 422;
   /** The languages as given (the default first), and lower-cased for negotiation; undefined for none. */
   languages: { tags: readonly string[]; lower: readonly string[]; translations: Translations } | undefined;
+  /** The `map` option's mappers, or undefined for none (the hot path asks only this). */
+  map: MapSettings | undefined;
 }
 
 function resolveLanguages(options: ErrorContractOptions<Catalog>): Settings['languages'] {
@@ -219,14 +230,16 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
   if (validationStatus !== 400 && validationStatus !== 422) fail('`validationStatus` must be 400 or 422.');
   if (validationStatus === 422 && allowed !== undefined && !allowed.has(422)) fail('`validationStatus: 422` needs 422 in `statuses`.');
   const languages = resolveLanguages(options);
+  const catalog = resolveCatalog(options.catalog, languages?.tags);
+  const logger = resolveLogger(options.logger);
   return {
-    catalog: resolveCatalog(options.catalog, languages?.tags),
+    catalog,
     typeBaseUrl,
     shape,
     statuses: allowed,
     exposeInternalErrors,
     onError: optionalFunction(options.onError, 'onError'),
-    logger: resolveLogger(options.logger),
+    logger,
     logClientErrors,
     extensions: optionalFunction(options.extensions, 'extensions'),
     accept,
@@ -235,5 +248,6 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
     traceField: resolveTraceField(options.traceId),
     validationStatus,
     languages,
+    map: resolveMap(options.map, (code) => catalog.get(code)?.status, logger),
   };
 }

@@ -75,6 +75,13 @@ export interface TooManyRequestsOptions {
   headers?: Record<string, string>;
 }
 
+/** Options of {@link problems.serviceUnavailable} and the `serviceUnavailable` factory. */
+export interface ServiceUnavailableOptions {
+  /** Seconds until the client may retry, or the moment it may; sent as `Retry-After` in whole seconds. */
+  retryAfter?: number | Date;
+  detail?: string;
+}
+
 /**
  * The plain forms of the problems the factories make, for adapters and hot paths.
  *
@@ -94,6 +101,9 @@ export const problems = {
   methodNotAllowed: (allowedMethods: Iterable<string>, detail?: string) =>
     problem(405, detail, { headers: { allow: formatAllow(allowedMethods) } }),
   notAcceptable: (detail?: string) => problem(406, detail),
+  conflict: (detail?: string) => problem(409, detail),
+  gone: (detail?: string) => problem(410, detail),
+  preconditionFailed: (detail?: string) => problem(412, detail),
   payloadTooLarge: (detail?: string) => problem(413, detail),
   unsupportedMediaType: (detail?: string) => problem(415, detail),
   tooManyRequests: (options: TooManyRequestsOptions = {}) => {
@@ -102,7 +112,12 @@ export const problems = {
     if (retryAfter !== undefined) headers['retry-after'] = retryAfter;
     return problem(429, options.detail, { headers });
   },
+  unprocessableEntity: (detail?: string, extras?: ProblemExtras) => problem(422, detail, extras),
   internalError: (detail?: string, extras?: ProblemExtras) => problem(500, detail, extras),
+  serviceUnavailable: (options: ServiceUnavailableOptions = {}) => {
+    const retryAfter = formatRetryAfter(options.retryAfter);
+    return problem(503, options.detail, retryAfter === undefined ? {} : { headers: { 'retry-after': retryAfter } });
+  },
 };
 
 /**

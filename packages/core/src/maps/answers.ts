@@ -1,0 +1,86 @@
+// The answers the presets give, written by us: they may name a field, a constraint or a model,
+// never a value, the SQL, the library's message or a token.
+import type { ProblemInit } from '../contract-error.js';
+import type { MapperAnswer } from '../mapping.js';
+import { problem, problems } from '../problems.js';
+import type { FieldError } from '../types.js';
+
+/** Options every preset that can answer 503 takes. */
+export interface RetryOptions {
+  /**
+   * `Retry-After` of the 503 for a failure worth retrying (a deadlock, a lost connection, an
+   * exhausted pool), in seconds. Default 1.
+   */
+  retryAfter?: number;
+}
+
+export function retryAfterOf(options: RetryOptions | undefined): number {
+  const retryAfter = options?.retryAfter ?? 1;
+  if (typeof retryAfter !== 'number' || !Number.isFinite(retryAfter) || retryAfter < 0) {
+    throw new TypeError('error-contract: `retryAfter` must be a number of seconds, 0 or more.');
+  }
+  return retryAfter;
+}
+
+function listed(names: readonly string[]): string {
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** 404: the record the operation needed does not exist. */
+export function recordNotFound(model?: string): ProblemInit {
+  return problems.notFound(model === undefined ? 'The requested record was not found.' : `The requested ${model} record was not found.`);
+}
+
+/** 409: a unique constraint (named by its fields, else by the constraint) already holds the value. */
+export function duplicate(fields: readonly string[], constraint?: string): ProblemInit {
+  if (fields.length > 0) {
+    const subject = fields.length === 1 ? `this ${fields[0]}` : `this combination of ${listed(fields)}`;
+    return problems.conflict(`A record with ${subject} already exists.`);
+  }
+  return problems.conflict(constraint === undefined ? 'A record with the same unique value already exists.' : `A record with the same unique value already exists (constraint ${constraint}).`);
+}
+
+/** 409: a foreign key: the record refers to one that does not exist, or others still refer to it. */
+export function brokenReference(direction: 'missing' | 'referenced' | 'unknown', name?: string): ProblemInit {
+  const by = name === undefined ? '' : ` (${name})`;
+  if (direction === 'missing') return problems.conflict(`The request refers to a related record that does not exist${by}.`);
+  if (direction === 'referenced') return problems.conflict(`The record is still referred to by other records${by}.`);
+  return problems.conflict(`The request breaks a reference between records${by}.`);
+}
+
+/** 400 `validation_failed`: one field problem per field, in our words. */
+export function invalidFields(fieldErrors: FieldError[]): ProblemInit {
+  return problems.validationFailed(fieldErrors);
+}
+
+/** A required field was missing (a NOT NULL column, a required path). */
+export function requiredField(field: string): FieldError {
+  return { field, detail: 'is required' };
+}
+
+/** 400 `bad_request`: a value is not in the form its column or path expects. */
+export function malformedValue(field?: string): ProblemInit {
+  return problems.badRequest(field === undefined ? 'A value in the request is not in the form its field expects.' : `The value of ${field} is not in the form the field expects.`);
+}
+
+/** 503 with `Retry-After`: the database is busy or unreachable; the same request may succeed later. A 5xx's detail is the generic one. */
+export function unavailable(retryAfter: number): ProblemInit {
+  return problems.serviceUnavailable({ retryAfter });
+}
+
+/** 401 with an RFC 6750 section 3 challenge: the bearer token is expired, not yet valid, or invalid. */
+export function invalidToken(reason: 'expired' | 'not_yet_valid' | 'invalid', realm?: string): ProblemInit {
+  const description = reason === 'expired' ? 'The access token expired' : reason === 'not_yet_valid' ? 'The access token is not valid yet' : 'The access token is invalid';
+  const challenge = `Bearer ${realm === undefined ? '' : `realm="${realm}", `}error="invalid_token", error_description="${description}"`;
+  return problem(401, `${description}.`, { headers: { 'www-authenticate': challenge } });
+}
+
+/** What each family of presets can answer with, for the OpenAPI document and the docs pages. */
+export const ANSWERS = {
+  notFound: { status: 404, code: 'not_found', on: 'all' },
+  conflict: { status: 409, code: 'conflict', on: 'writes' },
+  validation: { status: 400, code: 'validation_failed', on: 'writes' },
+  badRequest: { status: 400, code: 'bad_request', on: 'all' },
+  unavailable: { status: 503, code: 'service_unavailable', on: 'all' },
+  unauthorized: { status: 401, code: 'unauthorized', on: 'all' },
+} as const satisfies Record<string, MapperAnswer>;

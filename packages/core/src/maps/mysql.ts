@@ -1,0 +1,71 @@
+// MySQL and MariaDB errors by server error number
+// (https://dev.mysql.com/doc/mysql-errors/8.4/en/server-error-reference.html), as mysql2, mysql and
+// the MariaDB connector report them (`errno`, `code: 'ER_...'`, `sqlState`, `sqlMessage`), bare or
+// inside an ORM's error.
+import type { ProblemInit } from '../contract-error.js';
+import type { ErrorMapper } from '../mapping.js';
+import { read, readString } from '../safe-read.js';
+import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { preset } from './preset.js';
+import { errorChain, schemaName } from './recognise.js';
+
+/** The MySQL error in a chain: a numeric `errno` beside a `sqlState` or an `ER_` code. */
+export function mysqlErrorIn(error: unknown): unknown {
+  return errorChain(error).find((member) => {
+    const errno = read(member, 'errno');
+    return typeof errno === 'number' && (readString(member, 'sqlState') !== undefined || readString(member, 'code')?.startsWith('ER_') === true);
+  });
+}
+
+function messageOf(mysqlError: unknown): string {
+  return readString(mysqlError, 'sqlMessage') ?? readString(mysqlError, 'message') ?? '';
+}
+
+/** The answer for a MySQL error number, or undefined for one the preset leaves alone. */
+export function mysqlAnswer(errno: unknown, message: string, retryAfter: number): ProblemInit | undefined {
+  switch (errno) {
+    case 1062: // ER_DUP_ENTRY: "Duplicate entry '<value>' for key '<key>'": the key only
+      return duplicate([], schemaName(/ for key '([^']+)'$/.exec(message)?.[1]));
+    case 1451: // ER_ROW_IS_REFERENCED_2
+    case 1217:
+      return brokenReference('referenced');
+    case 1452: // ER_NO_REFERENCED_ROW_2
+    case 1216:
+      return brokenReference('missing');
+    case 1048: {
+      // ER_BAD_NULL_ERROR: "Column '<name>' cannot be null"
+      const column = schemaName(/^Column '([^']+)' cannot be null$/.exec(message)?.[1]);
+      return column === undefined ? malformedValue() : invalidFields([requiredField(column)]);
+    }
+    case 1213: // ER_LOCK_DEADLOCK
+    case 1205: // ER_LOCK_WAIT_TIMEOUT
+      return unavailable(retryAfter);
+  }
+  return undefined;
+}
+
+/**
+ * Maps MySQL and MariaDB errors from mysql2, mysql and the MariaDB connector, bare or wrapped by
+ * TypeORM or Sequelize. The duplicate value MySQL quotes in its message never reaches the answer;
+ * the key's name may.
+ *
+ * | error | answer |
+ * |---|---|
+ * | 1062 ER_DUP_ENTRY | 409 `conflict`, naming the key |
+ * | 1451 / 1217 (row is referenced), 1452 / 1216 (no referenced row) | 409 `conflict` |
+ * | 1048 ER_BAD_NULL_ERROR | 400 `validation_failed`, the column `is required` |
+ * | 1213 ER_LOCK_DEADLOCK, 1205 ER_LOCK_WAIT_TIMEOUT | 503 `service_unavailable` with `Retry-After` |
+ *
+ * @example
+ * import { createErrorContract } from '@error-contract/core';
+ * import { mysqlErrors } from '@error-contract/core/maps';
+ *
+ * const contract = createErrorContract({ map: [mysqlErrors()] });
+ */
+export function mysqlErrors(options?: RetryOptions): ErrorMapper {
+  const retryAfter = retryAfterOf(options);
+  return preset('mysqlErrors', [ANSWERS.conflict, ANSWERS.validation, ANSWERS.badRequest, ANSWERS.unavailable], (error) => {
+    const mysqlError = mysqlErrorIn(error);
+    return mysqlError === undefined ? undefined : mysqlAnswer(read(mysqlError, 'errno'), messageOf(mysqlError), retryAfter);
+  });
+}

@@ -1,0 +1,104 @@
+// Prisma Client's errors by their P-code (https://www.prisma.io/docs/orm/reference/error-reference):
+// `PrismaClientKnownRequestError#code` and `PrismaClientInitializationError#errorCode`. Prisma 6
+// names the fields in `meta.target` / `meta.constraint` / `meta.field_name`; Prisma 7's driver
+// adapters put the driver's own error in `meta.driverAdapterError.cause`.
+import type { ProblemInit } from '../contract-error.js';
+import type { ErrorMapper } from '../mapping.js';
+import { read, readString } from '../safe-read.js';
+import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, recordNotFound, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { mysqlAnswer } from './mysql.js';
+import { postgresAnswer } from './postgres.js';
+import { preset } from './preset.js';
+import { classNames, schemaName, schemaNames } from './recognise.js';
+
+const P_CODE = /^P\d{4}$/;
+
+// Prisma cannot reach the database, or it is too busy: the same request may succeed later.
+const RETRYABLE: ReadonlySet<string> = new Set([
+  'P1001', // can't reach database server
+  'P1002', // database server timed out
+  'P1017', // server closed the connection
+  'P2024', // timed out fetching a connection from the pool
+  'P2034', // transaction failed due to a write conflict or a deadlock
+]);
+
+function prismaCode(error: unknown): string | undefined {
+  if (!classNames(error).some((name) => name.startsWith('PrismaClient'))) return undefined;
+  const code = readString(error, 'code') ?? readString(error, 'errorCode');
+  return code !== undefined && P_CODE.test(code) ? code : undefined;
+}
+
+/** Prisma 7's driver adapter error (`meta.driverAdapterError.cause`): `{ kind, constraint?, fields?, ... }`. */
+function adapterCause(meta: unknown): unknown {
+  return read(read(read(meta, 'driverAdapterError'), 'cause'), 'kind') === undefined ? undefined : read(read(meta, 'driverAdapterError'), 'cause');
+}
+
+/** The fields a constraint names: Prisma 7's `cause.constraint.fields` (or `cause.fields`), else Prisma 6's `meta` member. */
+function fieldsOf(meta: unknown, legacy: string): string[] {
+  const cause = adapterCause(meta);
+  const adapterFields = read(read(cause, 'constraint'), 'fields') ?? read(cause, 'fields');
+  if (adapterFields !== undefined) return schemaNames(adapterFields);
+  const own = read(meta, legacy);
+  return typeof own === 'string' ? [] : schemaNames(own);
+}
+
+/** A constraint or index name: Prisma 7's `cause.constraint.index`, Prisma 6's string `target` or `field_name` (`Post_authorId_fkey (index)`). */
+function constraintOf(meta: unknown, legacy: string): string | undefined {
+  const index = schemaName(read(read(adapterCause(meta), 'constraint'), 'index'));
+  if (index !== undefined) return index;
+  const own = read(meta, legacy);
+  return typeof own === 'string' ? schemaName(own.replace(/ \(index\)$/, '')) : undefined;
+}
+
+function prismaAnswer(code: string, meta: unknown, retryAfter: number): ProblemInit | undefined {
+  switch (code) {
+    case 'P2025':
+      return recordNotFound(schemaName(read(meta, 'modelName')));
+    case 'P2002':
+      return duplicate(fieldsOf(meta, 'target'), constraintOf(meta, 'target'));
+    case 'P2003': {
+      const fields = fieldsOf(meta, 'field_name');
+      return brokenReference('unknown', fields.length > 0 ? fields.join(', ') : constraintOf(meta, 'field_name'));
+    }
+    case 'P2011': {
+      const fields = fieldsOf(meta, 'constraint');
+      return fields.length === 0 ? malformedValue() : invalidFields(fields.map(requiredField));
+    }
+  }
+  if (RETRYABLE.has(code)) return unavailable(retryAfter);
+  // Prisma 7 with a driver adapter: a database error Prisma has no code of its own for
+  const cause = adapterCause(meta);
+  const kind = read(cause, 'kind');
+  if (kind === 'postgres') return postgresAnswer(cause, retryAfter);
+  if (kind === 'mysql') return mysqlAnswer(read(cause, 'code'), readString(cause, 'message') ?? '', retryAfter);
+  if (kind === 'TooManyConnections' || kind === 'SocketTimeout' || kind === 'TransactionWriteConflict') return unavailable(retryAfter);
+  return undefined;
+}
+
+/**
+ * Maps Prisma Client's errors, Prisma 6 and 7 (with or without a driver adapter). The model and
+ * field names may reach the answer; the query, the values and Prisma's message never do.
+ *
+ * | error | answer |
+ * |---|---|
+ * | P2025 (`findUniqueOrThrow`, `update` or `delete` of a missing record) | 404 `not_found`, naming the model |
+ * | P2002 unique constraint | 409 `conflict`, naming the fields |
+ * | P2003 foreign key constraint | 409 `conflict` |
+ * | P2011 null constraint | 400 `validation_failed`, one field problem per field |
+ * | P1001, P1002, P1017, P2024 (pool timeout), P2034 (write conflict, deadlock) | 503 `service_unavailable` with `Retry-After` |
+ * | Prisma 7's driver adapter errors of kind `postgres` or `mysql` | as `postgresErrors()` or `mysqlErrors()` |
+ *
+ * @example
+ * import { createErrorContract } from '@error-contract/core';
+ * import { prismaErrors } from '@error-contract/core/maps';
+ *
+ * const contract = createErrorContract({ map: [prismaErrors()] });
+ * // await prisma.widget.findUniqueOrThrow({ where: { id } }) -> 404 { code: 'not_found', detail: 'The requested Widget record was not found.' }
+ */
+export function prismaErrors(options?: RetryOptions): ErrorMapper {
+  const retryAfter = retryAfterOf(options);
+  return preset('prismaErrors', [ANSWERS.notFound, ANSWERS.conflict, ANSWERS.validation, ANSWERS.badRequest, ANSWERS.unavailable], (error) => {
+    const code = prismaCode(error);
+    return code === undefined ? undefined : prismaAnswer(code, read(error, 'meta'), retryAfter);
+  });
+}

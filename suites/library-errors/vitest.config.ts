@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'library-errors',
+    include: ['test/**/*.test.ts'],
+    // PGlite starts a WASM Postgres per file: give it room on a two-core machine
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
