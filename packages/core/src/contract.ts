@@ -2,7 +2,7 @@ import type { Catalog, CodeOf } from './catalog.js';
 import { ContractError, type ProblemExtras } from './contract-error.js';
 import { normalizeWith } from './normalize.js';
 import { activeSpans, markSpans } from './observability/active-span.js';
-import { writeLogLine } from './observability/log-line.js';
+import { type ErrorLogger, writeLogLine } from './observability/log-line.js';
 import { type ErrorContractOptions, resolveSettings, type Settings } from './options.js';
 import { renderWith } from './render.js';
 import { pathOfTarget } from './path.js';
@@ -49,6 +49,12 @@ function logs(settings: Settings, problem: Problem): boolean {
   return problem.status >= 500 || settings.logClientErrors;
 }
 
+/** The framework's logger the adapter handed over with the request (`RequestLike#logger`), if any. */
+function frameworkLogger(request: RequestLike): ErrorLogger | undefined {
+  const logger = read(request, 'logger') as ErrorLogger | undefined;
+  return typeof read(logger, 'error') === 'function' ? logger : undefined;
+}
+
 function report(settings: Settings, error: unknown, problem: Problem, request: RequestLike, traceId: string | undefined): void {
   try {
     settings.onError?.(error, problem, request);
@@ -56,7 +62,7 @@ function report(settings: Settings, error: unknown, problem: Problem, request: R
     // a failing logger must not turn one failure into two
   }
   try {
-    if (logs(settings, problem)) writeLogLine(settings.logger || undefined, error, problem, request, traceId);
+    if (logs(settings, problem)) writeLogLine(settings.logger || frameworkLogger(request), error, problem, request, traceId);
   } catch {
     // nor a failing log line
   }

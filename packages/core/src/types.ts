@@ -18,6 +18,12 @@ export interface RequestLike {
   /** Path called, without the query string (a query is cut off if present). */
   path: string;
   headers: HeaderBag;
+  /**
+   * The framework's own logger for this request, where the contract's line goes when the contract
+   * was made without a `logger` (instead of the console): Fastify's request log, when Fastify's
+   * logger is on. A `logger` of the contract's own still wins, so a failure is logged once.
+   */
+  logger?: ErrorLogger;
 }
 
 /**
@@ -82,3 +88,21 @@ export interface ErrorResponse {
 
 /** The two body shapes of the specification. */
 export type Shape = 'detailed' | 'compact';
+
+/**
+ * Where the contract writes its log line: pino (or a child of it), or any object with
+ * `error(fields, message)`, and `warn` for the 4xx lines of `logClientErrors`.
+ *
+ * @example
+ * import pino from 'pino';
+ *
+ * const logger: ErrorLogger = pino();
+ * createErrorContract({ logger });
+ * // a 500 -> {"level":50,"err":{"type":"Error","message":"...","stack":"..."},"method":"GET",
+ * //           "path":"/widgets/7","status":500,"code":"internal_server_error","traceId":"4bf9...",
+ * //           "msg":"error-contract: GET /widgets/7 -> 500 internal_server_error"}
+ */
+export interface ErrorLogger {
+  error(fields: Record<string, unknown>, message?: string): void;
+  warn?(fields: Record<string, unknown>, message?: string): void;
+}

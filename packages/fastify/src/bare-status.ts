@@ -1,5 +1,6 @@
 import { type ErrorContract, isBareErrorResponse, problem } from '@error-contract/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { failureLine } from './log-line.js';
 import { requestLike } from './request-like.js';
 import { isAnswered, prepareReply } from './write-reply.js';
 
@@ -22,6 +23,9 @@ export function bareStatusHook(contract: ErrorContract) {
     if (reply.statusCode < 400 || isAnswered(reply) || !contract.inScope(request.raw.url ?? request.url)) return next(null, payload);
     const type = reply.getHeader('content-type');
     if (!isBareErrorResponse(reply.statusCode, typeof type === 'string' ? type : undefined, payload, request.method)) return next(null, payload);
-    next(null, prepareReply(reply, contract.respond(problem(reply.statusCode), requestLike(request))));
+    const line = failureLine(request, reply);
+    const answer = prepareReply(reply, contract.respond(problem(reply.statusCode), requestLike(request, line.logger)));
+    line.write(undefined);
+    next(null, answer);
   };
 }

@@ -5,7 +5,8 @@ import { bareStatusHook } from './bare-status.js';
 import { checkRequestHook } from './check-request.js';
 import { requestLike } from './request-like.js';
 import { routeTableOf } from './route-methods.js';
-import { sendResponse } from './write-reply.js';
+import { failureLine, messageOf } from './log-line.js';
+import { prepareReply } from './write-reply.js';
 
 /**
  * Options of the {@link errorContract} plugin: the core contract's options, or a ready contract in
@@ -51,28 +52,28 @@ function contractOf(options: FastifyErrorContractOptions): ErrorContract {
     return options.contract;
   }
   const coreOptions = Object.fromEntries(Object.entries(options).filter(([key]) => !NOT_CONTRACT_OPTIONS.has(key)));
-  // Fastify's request log is the log (as its default error handler does); a contract made here from
-  // options logs nothing itself, so each failure is logged once.
-  return resolveContract(coreOptions, { onError: () => {} });
-}
-
-/** The message of a thrown value, for the log line. */
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : 'non-error thrown';
+  // Without a `logger`, each 5xx is one line on Fastify's request log when Fastify's logger is on,
+  // else core's console line (see log-line.ts).
+  return resolveContract(coreOptions);
 }
 
 /**
- * What Fastify's default error handler logs: a 5xx at error level with the request, a 4xx at info;
- * a 5xx also names the trace it is known by (the body's, the active span's or the request's
- * `traceparent`'s), so that the line leads to the trace a client quotes.
+ * A failure answered in the contract, with its one log line: the line core asks for (each 5xx, the
+ * 4xx of `logClientErrors`) on Fastify's request log once the reply has its status (see
+ * log-line.ts), else, for a 4xx, the info line Fastify's default error handler writes.
  */
-function logFailure(request: FastifyRequest, reply: FastifyReply, error: unknown, status: number, traceId?: string): void {
-  try {
-    if (status >= 500) reply.log.error(traceId === undefined ? { req: request, res: reply, err: error } : { req: request, res: reply, err: error, traceId }, messageOf(error));
-    else reply.log.info({ res: reply, err: error }, messageOf(error));
-  } catch {
-    // a failing logger must not turn one failure into two
+function answerFailure(contract: ErrorContract, error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const line = failureLine(request, reply);
+  const response = contract.respond(error, requestLike(request, line.logger));
+  const payload = prepareReply(reply, response);
+  if (!line.write(error) && response.status < 500) {
+    try {
+      reply.log.info({ res: reply, err: error }, messageOf(error));
+    } catch {
+      // a failing logger must not turn one failure into two
+    }
   }
+  reply.send(payload);
 }
 
 // Fastify's own 404 (fastify/lib/four-oh-four.js), for paths outside the contract's scope.
@@ -108,14 +109,15 @@ const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function erro
     if (!inScope(request)) throw error;
     if (reply.raw.headersSent) {
       // A reply that has started cannot become an error: end it so the client is not left waiting
-      // for a body that will not come (the socket destroyed, so the body is seen cut short).
-      logFailure(request, reply, error, 500);
+      // for a body that will not come (the socket destroyed, so the body is seen cut short). The
+      // failure is logged once, through core.
+      const line = failureLine(request, reply);
+      contract.respond(error, requestLike(request, line.logger));
+      line.write(error);
       reply.raw.destroy();
       return;
     }
-    const response = contract.respond(error, requestLike(request));
-    logFailure(request, reply, error, response.status, response.traceId);
-    sendResponse(reply, response);
+    answerFailure(contract, error, request, reply);
   });
 
   if (notFound) {
@@ -124,7 +126,10 @@ const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function erro
     fastify.setNotFoundHandler(function errorContractNotFound(request, reply) {
       if (!inScope(request)) return fastifyNotFound(request, reply);
       const miss = routes.missOf(fastify as FastifyInstance, request.raw.method ?? request.method, request.raw.url ?? request.url);
-      sendResponse(reply, contract.respond(miss, requestLike(request)), false);
+      const line = failureLine(request, reply);
+      const payload = prepareReply(reply, contract.respond(miss, requestLike(request, line.logger)), false);
+      line.write(miss);
+      reply.send(payload);
     });
   }
 

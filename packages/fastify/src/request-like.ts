@@ -1,11 +1,14 @@
-import type { RequestLike } from '@error-contract/core';
+import type { ErrorLogger, RequestLike } from '@error-contract/core';
 import type { FastifyRequest } from 'fastify';
 
 /**
  * What core needs of a Fastify request. The path is the one the client sent (`request.raw.url`,
  * the query cut off by core): `request.url` is the same in Fastify, but a `rewriteUrl` option may
- * have changed what routing saw, and `instance` names what the client called.
+ * have changed what routing saw, and `instance` names what the client called. `logger` is where
+ * core's line goes when the contract has no logger of its own (see log-line.ts).
  */
-export function requestLike(request: FastifyRequest): RequestLike {
-  return { method: request.raw.method ?? request.method, path: request.raw.url ?? request.url, headers: request.headers };
+export function requestLike(request: FastifyRequest, logger?: ErrorLogger): RequestLike {
+  const like: RequestLike = { method: request.raw.method ?? request.method, path: request.raw.url ?? request.url, headers: request.headers };
+  if (logger !== undefined) like.logger = logger;
+  return like;
 }

@@ -1,24 +1,8 @@
 // One line per failure worth an operator's attention, written where the service's other lines go.
 import { describe } from '../safe-read.js';
-import type { Problem, RequestLike } from '../types.js';
+import type { ErrorLogger, Problem, RequestLike } from '../types.js';
 
-/**
- * Where the contract writes its log line: pino (or a child of it), or any object with
- * `error(fields, message)`, and `warn` for the 4xx lines of `logClientErrors`.
- *
- * @example
- * import pino from 'pino';
- *
- * const logger: ErrorLogger = pino();
- * createErrorContract({ logger });
- * // a 500 -> {"level":50,"err":{"type":"Error","message":"...","stack":"..."},"method":"GET",
- * //           "path":"/widgets/7","status":500,"code":"internal_server_error","traceId":"4bf9...",
- * //           "msg":"error-contract: GET /widgets/7 -> 500 internal_server_error"}
- */
-export interface ErrorLogger {
-  error(fields: Record<string, unknown>, message?: string): void;
-  warn?(fields: Record<string, unknown>, message?: string): void;
-}
+export type { ErrorLogger };
 
 /**
  * The fields of the line: what failed, where, and the trace to look it up by.
