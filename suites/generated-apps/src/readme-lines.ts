@@ -15,13 +15,26 @@ export interface ReadmeEdit {
   lines: ReadmeLine[];
 }
 
-/** fastify-cli: in `app.js`, the import, and the plugin registered first, before the AutoLoad calls. */
+/**
+ * fastify-cli: in `app.js`, the imports, the contract, the server options Fastify reads before any
+ * plugin (`frameworkErrors`, in the `options` export the generator leaves empty, read by `fastify
+ * start --options`), and the plugin registered first, before the AutoLoad calls.
+ */
 export const FASTIFY_CLI: ReadmeEdit = {
   file: 'app.js',
   lines: [
-    { line: "import { errorContract } from '@error-contract/fastify';" },
-    { line: "  await fastify.register(errorContract, { typeBaseUrl: 'https://docs.example.com/errors/' });" },
+    { line: "import { createErrorContract } from '@error-contract/core';" },
+    { line: "import { errorContract, frameworkErrors } from '@error-contract/fastify';" },
+    { line: "const contract = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/' });" },
+    { line: 'export const options = { frameworkErrors: frameworkErrors(contract) };', generated: 'export const options = {}' },
+    { line: '  await fastify.register(errorContract, { contract });' },
   ],
+};
+
+/** fastify-cli: the start scripts of `package.json` with `--options`, so that `fastify start` reads that export. */
+export const FASTIFY_CLI_SCRIPTS: Readonly<Record<string, { line: string; generated: string }>> = {
+  start: { line: 'fastify start -l info --options app.js', generated: 'fastify start -l info app.js' },
+  dev: { line: 'fastify start -w -l info -P --options app.js', generated: 'fastify start -w -l info -P app.js' },
 };
 
 /** The Nest CLI: in `src/app.module.ts`, the import, and the module in the root module's imports. */

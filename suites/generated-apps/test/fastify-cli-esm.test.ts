@@ -2,12 +2,13 @@
 // unchanged but for the README's two lines in app.js) keeps its own tests passing, and answers its
 // failures in the contract and its successes as before. The pristine app is the fixture without
 // those lines.
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import helper from 'fastify-cli/helper.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppCopy, copyFixture, fixtureDir } from '../src/app-copy.js';
+import { type AppCopy, copyFixture, fixtureDir, PACKAGE_DIR } from '../src/app-copy.js';
 import { runOwnTests } from '../src/own-tests.js';
-import { FASTIFY_CLI, TYPE_BASE_URL, withoutReadmeLines } from '../src/readme-lines.js';
+import { FASTIFY_CLI, FASTIFY_CLI_SCRIPTS, TYPE_BASE_URL, withoutReadmeLines } from '../src/readme-lines.js';
 
 const FIXTURE = 'fastify-cli-esm';
 const OWN_TESTS_TIMEOUT_MS = 45_000;
@@ -35,18 +36,30 @@ describe(`fastify-cli generate --esm`, () => {
     expect(after.totals).toEqual(before.totals);
   });
 
+  it("the fixture's lines are the README's, as printed there", async () => {
+    const readme = await readFile(join(PACKAGE_DIR, '..', '..', 'README.md'), 'utf8');
+    for (const { line } of FASTIFY_CLI.lines) expect(readme.split('\n'), line).toContain(line);
+    expect(readme).toContain('"start": "fastify start -l info --options app.js"');
+  });
+
+  it("package.json's start and dev scripts pass --options, so that `fastify start` reads app.js's `options` export", async () => {
+    const { scripts } = JSON.parse(await readFile(join(fixtureDir(FIXTURE), 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    for (const [name, { line }] of Object.entries(FASTIFY_CLI_SCRIPTS)) expect(scripts[name]).toBe(line);
+  });
+
   // The generated test helper builds the app with `skipOverride` (its plugins' decorators then
-  // visible to tests); `fastify start` registers app.js as an encapsulated plugin. Both must work.
+  // visible to tests); `fastify start --options` registers app.js as an encapsulated plugin, with
+  // its `options` export as server options. Both must work.
   describe.each([
-    ['as its test helper builds it', { skipOverride: true }],
-    ['as `fastify start` runs it', {}],
-  ])('%s', (_name, options) => {
+    ['as its test helper builds it', { skipOverride: true }, []],
+    ['as `fastify start --options` runs it', {}, ['--options']],
+  ])('%s', (_name, options, flags) => {
     let before: App;
     let after: App;
 
     beforeAll(async () => {
-      before = await helper.build([join(pristine!.dir, 'app.js')], options);
-      after = await helper.build([join(fixtureDir(FIXTURE), 'app.js')], options);
+      before = await helper.build([...flags, join(pristine!.dir, 'app.js')], options);
+      after = await helper.build([...flags, join(fixtureDir(FIXTURE), 'app.js')], options);
     });
     afterAll(async () => {
       await Promise.all([before?.close(), after?.close()]);
@@ -77,6 +90,42 @@ describe(`fastify-cli generate --esm`, () => {
       expect(is.statusCode).toBe(405);
       expect(is.headers.allow).toBe('GET, HEAD');
       expect(is.json()).toMatchObject({ type: `${TYPE_BASE_URL}method_not_allowed`, status: 405, code: 'method_not_allowed' });
+    });
+  });
+
+  // Fastify refuses an undecodable path while routing, before any plugin: only the server option
+  // `frameworkErrors` reaches it, and in a CLI-built server only app.js's `options` export, read
+  // with `--options`, sets it.
+  describe('an undecodable path, as `fastify start --options` runs the app', () => {
+    let before: App;
+    let after: App;
+
+    beforeAll(async () => {
+      before = await helper.build(['--options', join(pristine!.dir, 'app.js')], {});
+      after = await helper.build(['--options', join(fixtureDir(FIXTURE), 'app.js')], {});
+    });
+    afterAll(async () => {
+      await Promise.all([before?.close(), after?.close()]);
+    });
+
+    it("Fastify's FST_ERR_BAD_URL before, the contract's 400 after", async () => {
+      const was = await before.inject({ url: '/%E0%A4%A' });
+      expect(was.statusCode).toBe(400);
+      expect(was.json()).toMatchObject({ code: 'FST_ERR_BAD_URL', statusCode: 400 });
+      const is = await after.inject({ url: '/%E0%A4%A', headers: { accept: 'application/json' } });
+      expect(is.statusCode).toBe(400);
+      expect(is.headers['content-type']).toBe('application/json');
+      expect(is.json()).toMatchObject({ type: `${TYPE_BASE_URL}bad_request`, status: 400, code: 'bad_request' });
+      expect(is.body).not.toContain('FST_ERR_BAD_URL');
+    });
+
+    it('without --options the export is not read: Fastify\'s own body stays (why the start script needs it)', async () => {
+      const unread = await helper.build([join(fixtureDir(FIXTURE), 'app.js')], {});
+      try {
+        expect((await unread.inject({ url: '/%E0%A4%A' })).json()).toMatchObject({ code: 'FST_ERR_BAD_URL' });
+      } finally {
+        await unread.close();
+      }
     });
   });
 });
