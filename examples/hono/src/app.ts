@@ -1,4 +1,4 @@
-import { notFound } from '@error-contract/core';
+import { badRequest, notFound } from '@error-contract/core';
 import { errorContract, type FetchHandler } from '@error-contract/hono';
 import {
   authenticate,
@@ -21,6 +21,7 @@ import { zValidator } from '@hono/zod-validator';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
 import { RedisStore, rateLimiter } from 'hono-rate-limiter';
 import { inflateBody } from './inflate-body.js';
 
@@ -58,6 +59,26 @@ const headContentLength = createMiddleware(async function headContentLength(c, n
   if (c.req.method !== 'HEAD' || c.res.body === null || c.res.headers.has('content-length')) return;
   c.res.headers.set('content-length', String((await c.res.clone().arrayBuffer()).byteLength));
 });
+
+/** hono/body-limit reads a chunked body itself. A body that breaks off while it reads is the
+ * client's failure, not a bug: workerd passes a malformed chunk on to the app as a bare
+ * `Error('Network connection lost.')`, which would be a 500; it is a 400, as Node's parser answers
+ * it. The limit's own 413 (an HTTPException) and anything after the body was read pass through. */
+function bodyWithin(maxSize: number) {
+  const limit = bodyLimit({ maxSize });
+  return createMiddleware<Env>(async function bodyWithin(c, next) {
+    let read = false;
+    try {
+      return await limit(c, () => {
+        read = true;
+        return next();
+      });
+    } catch (error) {
+      if (read || error instanceof HTTPException) throw error;
+      throw badRequest('The request body could not be read.');
+    }
+  });
+}
 
 /** The reference service on Hono, as the fetch handler to serve (the app's own: `app.request()`
  * goes through the contract too). Checks run in the documented order: Accept (the contract's
@@ -106,7 +127,7 @@ export function createFetch(config: ServiceConfig, { clientAddress, redis }: Run
     if (widget === undefined) throw notFound(noSuchWidget(c.req.param('id')));
     return c.json(widget);
   });
-  api.post('/widgets', writerOnly, bodyLimit({ maxSize: BODY_LIMIT_BYTES }), inflateBody(BODY_LIMIT_BYTES), zValidator('json', widgetInput, errors.validationHook), (c) =>
+  api.post('/widgets', writerOnly, bodyWithin(BODY_LIMIT_BYTES), inflateBody(BODY_LIMIT_BYTES), zValidator('json', widgetInput, errors.validationHook), (c) =>
     c.json(store.create(c.req.valid('json')), 201),
   );
   api.delete('/widgets/:id', writerOnly, (c) => {

@@ -1,10 +1,10 @@
 // The reference service on Deno: the conformance table, the public documents and the startup
 // contract, over real HTTP, as on Node (test/conformance.test.ts).
 import { describeConformance, describePublicDocuments, describeStartup } from '@error-contract/conformance';
-import { EXAMPLE, runtimeInstalled, spawned, startCommand } from './spawned.js';
+import { EXAMPLE, runtimeInstalled, startCommand, startOn } from './spawned.js';
 
 if (runtimeInstalled('deno')) {
-  describeConformance('hono on deno', { start: spawned('deno') });
-  describePublicDocuments('hono on deno', { start: spawned('deno') });
+  describeConformance('hono on deno', { start: startOn('deno') });
+  describePublicDocuments('hono on deno', { start: startOn('deno') });
   describeStartup('hono on deno', { cwd: EXAMPLE, command: startCommand('deno') });
 }

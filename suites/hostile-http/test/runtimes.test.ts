@@ -1,0 +1,78 @@
+// The hostile requests against the Hono service on Bun, Deno and workerd, each in a process of its
+// own (started as `pnpm run start:<runtime>` does). What a runtime's own server refuses before the
+// app is held to the measured table (src/runtimes.ts); everything the app answers is held to what
+// the Node service answers: the same status, in the contract, nothing leaked, and the same bytes.
+import { startService as startNode } from '@error-contract/example-hono/server';
+import { RUNTIMES, runtimeMissing, startOn } from '@error-contract/example-hono/runtimes';
+import type { RunningServer } from '@error-contract/service-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASES, head } from '../src/cases.js';
+import { exchange, type RawAnswer } from '../src/raw-http.js';
+import { APP_ANSWERS_OTHERWISE, SERVER_REFUSES } from '../src/runtimes.js';
+
+const LEAKS = [/password=hunter2/, /\n\s+at /, /\/work\//, /node_modules/, /\.[tj]s:\d+/, /SyntaxError/, /TypeError/, /ECONNRESET/, /worker\.js/];
+const CONFIG = { port: 0, host: '127.0.0.1', rateLimit: 1_000_000, rateWindowS: 60, log: () => {} };
+
+function inContract(answer: RawAnswer, status: number, code: string | undefined): void {
+  expect(answer.headers['content-type']).toMatch(/^application\/(problem\+)?json/);
+  const body = JSON.parse(answer.body.toString('utf8')) as { status?: number; code?: string };
+  expect(body.status).toBe(status);
+  if (code !== undefined) expect(body.code).toBe(code);
+}
+
+/** What the one-body comparison looks at: the status, the Content-Type and the body's bytes. */
+const answerOf = (answer: RawAnswer) => ({ status: answer.status, type: answer.headers['content-type'], body: answer.body.toString('utf8') });
+
+// The Node service's answers, to compare each runtime's with.
+const NODE = new Map<string, RawAnswer>();
+let node: RunningServer;
+beforeAll(async () => {
+  node = await startNode(CONFIG);
+  const port = Number(new URL(node.url).port);
+  for (const kase of CASES) if (kase.status !== 'aborted') NODE.set(kase.name, await exchange(port, kase.pieces, kase.plan));
+});
+afterAll(() => node.close());
+
+for (const runtime of RUNTIMES) {
+  const missing = runtimeMissing(runtime);
+  if (missing !== undefined) {
+    if (process.env.CI) it(`${runtime}: finds the runtime`, () => expect.fail(missing));
+    else console.warn(`hostile-http: the ${runtime} cases are skipped: ${missing}`);
+    continue;
+  }
+
+  describe(`hono on ${runtime}`, () => {
+    let server: RunningServer;
+    let port: number;
+    beforeAll(async () => {
+      server = await startOn(runtime)(CONFIG);
+      port = Number(new URL(server.url).port);
+    }, 40_000);
+    afterAll(() => server.close());
+
+    it.each(CASES.map((kase) => [kase.name, kase] as const))('%s', async (name, kase) => {
+      const answer = await exchange(port, kase.pieces, kase.plan);
+      const refused = SERVER_REFUSES[runtime][name];
+      const otherwise = APP_ANSWERS_OTHERWISE[runtime][name];
+      for (const leak of LEAKS) expect(answer.raw).not.toMatch(leak);
+      if (refused !== undefined) {
+        // the runtime's server, before the app: exactly the measured answer
+        expect({ status: answer.status, contentType: answer.headers['content-type'] }).toEqual({ status: refused.status, contentType: refused.contentType });
+      } else if (otherwise !== undefined) {
+        if (otherwise.orClosed && answer.status === 0) expect(answer.raw).toBe('');
+        else {
+          expect(answer.status).toBe(otherwise.status);
+          if (otherwise.status >= 400) inContract(answer, otherwise.status, otherwise.code);
+        }
+      } else if (kase.status !== 'aborted') {
+        expect(answer.status).toBe(kase.status);
+        if (kase.status >= 400 && answer.body.length > 0) inContract(answer, kase.status, kase.code);
+        if (kase.status >= 400 && answer.body.length === 0) expect(String(kase.pieces[0])).toMatch(/^HEAD /);
+        // what the app answers, it answers in the bytes the Node service does
+        if (kase.status >= 400 && kase.bodiesDiffer === undefined) expect(answerOf(answer), `${runtime} vs node`).toEqual(answerOf(NODE.get(name)!));
+      }
+      // whatever came before, the service still answers
+      expect((await exchange(port, [head()])).status).toBe(200);
+    });
+  });
+}
