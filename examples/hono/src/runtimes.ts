@@ -13,6 +13,17 @@ export const RUNTIMES: readonly Runtime[] = ['bun', 'deno', 'workerd'];
 export const EXAMPLE = fileURLToPath(new URL('..', import.meta.url));
 const READY_MS = 30_000;
 
+/**
+ * The conformance cases each runtime's own server refuses before the app runs, and its answer, as
+ * measured: workerd's refuses a raw `<` or `>` in the request target (RFC 3986 leaves them out of a
+ * URI) with a text/plain 400. README.md, "What each runtime's server refuses", has the rest.
+ */
+export const REFUSED_BY_SERVER: Readonly<Record<Runtime, Readonly<Record<string, { status: number; contentType: string }>>>> = {
+  bun: {},
+  deno: {},
+  workerd: { 'an absent widget, query not in instance': { status: 400, contentType: 'text/plain' } },
+};
+
 /** The command `pnpm run start:<runtime>` runs, from {@link EXAMPLE}. */
 export function startCommand(runtime: Runtime): string[] {
   return [process.execPath, 'scripts/start.mjs', runtime];
