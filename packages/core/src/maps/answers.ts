@@ -58,6 +58,11 @@ export function requiredField(field: string): FieldError {
   return { field, detail: 'is required' };
 }
 
+/** 400 `bad_request`: a required value is missing, and the database did not say which. */
+export function missingValue(): ProblemInit {
+  return problems.badRequest('A required value is missing.');
+}
+
 /** 400 `bad_request`: a value is not in the form its column or path expects. */
 export function malformedValue(field?: string): ProblemInit {
   return problems.badRequest(field === undefined ? 'A value in the request is not in the form its field expects.' : `The value of ${field} is not in the form the field expects.`);

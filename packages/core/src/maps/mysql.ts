@@ -5,7 +5,7 @@
 import type { ProblemInit } from '../contract-error.js';
 import type { ErrorMapper } from '../mapping.js';
 import { read, readString } from '../safe-read.js';
-import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { preset } from './preset.js';
 import { errorChain, schemaName } from './recognise.js';
 
@@ -35,7 +35,7 @@ export function mysqlAnswer(errno: unknown, message: string, retryAfter: number)
     case 1048: {
       // ER_BAD_NULL_ERROR: "Column '<name>' cannot be null"
       const column = schemaName(/^Column '([^']+)' cannot be null$/.exec(message)?.[1]);
-      return column === undefined ? malformedValue() : invalidFields([requiredField(column)]);
+      return column === undefined ? missingValue() : invalidFields([requiredField(column)]);
     }
     case 1213: // ER_LOCK_DEADLOCK
     case 1205: // ER_LOCK_WAIT_TIMEOUT

@@ -4,7 +4,7 @@
 import type { ProblemInit } from '../contract-error.js';
 import type { ErrorMapper } from '../mapping.js';
 import { read, readString } from '../safe-read.js';
-import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { preset } from './preset.js';
 import { errorChain, schemaName } from './recognise.js';
 
@@ -60,7 +60,7 @@ export function postgresAnswer(pgError: unknown, retryAfter: number): ProblemIni
       return brokenReference(detail?.includes('is still referenced') ? 'referenced' : detail?.includes('is not present') ? 'missing' : 'unknown', constraint);
     case '23502': {
       const column = notNullColumn(pgError);
-      return column === undefined ? malformedValue() : invalidFields([requiredField(column)]);
+      return column === undefined ? missingValue() : invalidFields([requiredField(column)]);
     }
     case '22P02':
       return malformedValue();

@@ -5,7 +5,7 @@
 import type { ProblemInit } from '../contract-error.js';
 import type { ErrorMapper } from '../mapping.js';
 import { read, readString } from '../safe-read.js';
-import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, recordNotFound, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, missingValue, recordNotFound, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { mysqlAnswer } from './mysql.js';
 import { postgresAnswer } from './postgres.js';
 import { preset } from './preset.js';
@@ -17,9 +17,11 @@ const P_CODE = /^P\d{4}$/;
 const RETRYABLE: ReadonlySet<string> = new Set([
   'P1001', // can't reach database server
   'P1002', // database server timed out
+  'P1008', // operations timed out (Prisma 7: the driver's socket timed out)
   'P1017', // server closed the connection
   'P2024', // timed out fetching a connection from the pool
   'P2034', // transaction failed due to a write conflict or a deadlock
+  'P2037', // too many database connections opened
 ]);
 
 function prismaCode(error: unknown): string | undefined {
@@ -62,8 +64,12 @@ function prismaAnswer(code: string, meta: unknown, retryAfter: number): ProblemI
     }
     case 'P2011': {
       const fields = fieldsOf(meta, 'constraint');
-      return fields.length === 0 ? malformedValue() : invalidFields(fields.map(requiredField));
+      return fields.length === 0 ? missingValue() : invalidFields(fields.map(requiredField));
     }
+    case 'P2000': // a value too long for its column
+    case 'P2007': // a value the database cannot read as its column's type (Prisma 7: InvalidInputValue)
+    case 'P2023': // inconsistent column data, e.g. a malformed ObjectId
+      return malformedValue();
   }
   if (RETRYABLE.has(code)) return unavailable(retryAfter);
   // Prisma 7 with a driver adapter: a database error Prisma has no code of its own for
@@ -84,8 +90,9 @@ function prismaAnswer(code: string, meta: unknown, retryAfter: number): ProblemI
  * | P2025 (`findUniqueOrThrow`, `update` or `delete` of a missing record) | 404 `not_found`, naming the model |
  * | P2002 unique constraint | 409 `conflict`, naming the fields |
  * | P2003 foreign key constraint | 409 `conflict` |
- * | P2011 null constraint | 400 `validation_failed`, one field problem per field |
- * | P1001, P1002, P1017, P2024 (pool timeout), P2034 (write conflict, deadlock) | 503 `service_unavailable` with `Retry-After` |
+ * | P2011 null constraint | 400 `validation_failed`, one field problem per field (`bad_request` when Prisma names none) |
+ * | P2000 (value too long), P2007 (a value the column cannot read, e.g. a malformed uuid), P2023 | 400 `bad_request` |
+ * | P1001, P1002, P1008, P1017, P2024 (pool timeout), P2034 (write conflict, deadlock), P2037 (too many connections) | 503 `service_unavailable` with `Retry-After` |
  * | Prisma 7's driver adapter errors of kind `postgres` or `mysql` | as `postgresErrors()` or `mysqlErrors()` |
  *
  * @example
