@@ -24,6 +24,7 @@ export {
   unsupportedMediaType,
   validationFailed,
 } from './factories.js';
+export { fetchFailureToAnswer, fetchRequestLike, isContractResponse, markContractResponse, pathOfUrl, toFetchResponse } from './fetch.js';
 export { mergeVary, readHeader, safeHeaderValue } from './headers.js';
 export { negotiateLanguage } from './language.js';
 export { activeTraceId } from './observability/active-span.js';

@@ -37,6 +37,7 @@ const DEPENDENCIES: Record<string, string[]> = {
   fastify: ['@error-contract/core', 'fastify-plugin'],
   hono: ['@error-contract/core'],
   koa: ['@error-contract/core'],
+  next: ['@error-contract/core'],
   nest: ['@error-contract/core', '@error-contract/express', '@error-contract/fastify'],
   node: ['@error-contract/core'],
   testing: ['@error-contract/client', '@error-contract/core', 'ajv', 'ajv-formats', 'yaml'],

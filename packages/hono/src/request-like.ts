@@ -1,4 +1,4 @@
-import { type RequestLike, withoutQuery } from '@error-contract/core';
+import { pathOfUrl, type RequestLike } from '@error-contract/core';
 import type { Context } from 'hono';
 
 /** What core needs of a Hono request. The path is the one sent, from the URL: `c.req.path` is
@@ -6,14 +6,6 @@ import type { Context } from 'hono';
  * on Express and Koa. */
 export function requestLike(c: Context): RequestLike {
   return { method: c.req.method, path: pathOfUrl(c.req.url), headers: nodeHeaders(c.env) ?? c.req.raw.headers };
-}
-
-/** The path of an absolute URL, without parsing all of it (this runs on every request). */
-export function pathOfUrl(url: string): string {
-  const scheme = url.indexOf('://');
-  const start = url.indexOf('/', scheme === -1 ? 0 : scheme + 3);
-  if (start === -1) return '/';
-  return withoutQuery(url.slice(start));
 }
 
 interface NodeServerEnv {

@@ -1,0 +1,254 @@
+// App Router route handlers and the proxy, called as Next calls them (a NextRequest and a context),
+// without building an app: what each wrapped method answers. The built app is tested in
+// examples/next (conformance) and suites/do-no-harm.
+import { notFound as notFoundSignal, permanentRedirect, redirect } from 'next/navigation';
+import { NextRequest, NextResponse } from 'next/server';
+import * as v from 'valibot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { notFound, unauthorized } from '@error-contract/core';
+import { errorContract, NEXT_METHODS, PROBE_HEADER } from '../src/index.js';
+
+const JSON_ACCEPT = { accept: 'application/json' };
+const context = { params: Promise.resolve({}) };
+
+function request(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): NextRequest {
+  return new NextRequest(`http://127.0.0.1:3000${path}`, { method: init.method ?? 'GET', headers: { ...JSON_ACCEPT, ...init.headers }, ...(init.body === undefined ? {} : { body: init.body }) });
+}
+
+async function read(res: Response) {
+  const text = await res.text();
+  return { status: res.status, headers: Object.fromEntries(res.headers), text, json: text === '' ? undefined : JSON.parse(text) };
+}
+
+const logged: unknown[] = [];
+const errors = errorContract({ typeBaseUrl: 'https://docs.example.com/errors/', onError: (error) => logged.push(error) });
+
+describe('errors.route(handlers)', () => {
+  const widgets = errors.route({
+    GET: () => Response.json([{ id: '1' }]),
+    async POST(req) {
+      const body = await req.json();
+      return Response.json(z.object({ name: z.string().min(1), price: z.number().min(0).optional() }).strict().parse(body), { status: 201 });
+    },
+  });
+
+  it('gives every method Next routes', () => {
+    expect(Object.keys(widgets).sort()).toEqual([...NEXT_METHODS].sort());
+  });
+
+  it('passes a success on as the handler made it', async () => {
+    const res = await widgets.GET(request('/api/widgets'), context);
+    expect(await read(res)).toMatchObject({ status: 200, json: [{ id: '1' }] });
+  });
+
+  it('a thrown Error: 500 internal_server_error, nothing of its message, logged', async () => {
+    const failing = errors.route({
+      GET() {
+        throw new Error('connection to db-7 failed: password=hunter2');
+      },
+    });
+    logged.length = 0;
+    const answer = await read(await failing.GET(request('/api/fail'), context));
+    expect(answer).toMatchObject({ status: 500, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' }, json: { status: 500, code: 'internal_server_error', instance: '/api/fail' } });
+    expect(answer.text).not.toContain('hunter2');
+    expect((logged[0] as Error).message).toContain('db-7');
+  });
+
+  it("a method the module does not export: 405 method_not_allowed with Allow (Next's own is empty)", async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const answer = await read(await widgets[method](request('/api/widgets', { method }), context));
+      expect(answer).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, POST' }, json: { code: 'method_not_allowed', instance: '/api/widgets' } });
+    }
+  });
+
+  it("OPTIONS not exported: Next's own 204 with Allow, byte for byte", async () => {
+    const answer = await read(await widgets.OPTIONS(request('/api/widgets', { method: 'OPTIONS' }), context));
+    expect(answer).toEqual({ status: 204, headers: { allow: 'GET, HEAD, OPTIONS, POST' }, text: '', json: undefined });
+  });
+
+  it('HEAD is GET when not exported; an error to HEAD has no body', async () => {
+    expect((await widgets.HEAD(request('/api/widgets', { method: 'HEAD' }), context)).status).toBe(200);
+    const missing = errors.route({ GET: () => new Response(null, { status: 404 }) });
+    const answer = await read(await missing.HEAD(request('/api/widgets/9', { method: 'HEAD' }), context));
+    expect(answer).toMatchObject({ status: 404, text: '', headers: { 'content-type': 'application/json' } });
+  });
+
+  it('bad JSON from request.json(): 400 bad_request', async () => {
+    const answer = await read(await widgets.POST(request('/api/widgets', { method: 'POST', body: '{"name":', headers: { 'content-type': 'application/json' } }), context));
+    expect(answer).toMatchObject({ status: 400, json: { code: 'bad_request' } });
+  });
+
+  it("zod's error: 400 validation_failed with one entry per field", async () => {
+    const answer = await read(await widgets.POST(request('/api/widgets', { method: 'POST', body: '{"name":"","price":-1}' }), context));
+    expect(answer).toMatchObject({ status: 400, json: { code: 'validation_failed' } });
+    expect(answer.json.errors.map((entry: { field: string }) => entry.field)).toEqual(['name', 'price']);
+  });
+
+  it("valibot's error: 400 validation_failed with one entry per field", async () => {
+    const schema = v.object({ name: v.pipe(v.string(), v.minLength(1)) });
+    const route = errors.route({ POST: async (req) => Response.json(v.parse(schema, await req.json())) });
+    const answer = await read(await route.POST(request('/api/widgets', { method: 'POST', body: '{"name":""}' }), context));
+    expect(answer).toMatchObject({ status: 400, json: { code: 'validation_failed', errors: [{ field: 'name' }] } });
+  });
+
+  it("a bare error response returned (new Response(null, { status: 404 })): the contract's body, headers kept", async () => {
+    const route = errors.route({ GET: () => new Response(null, { status: 404, headers: { 'access-control-allow-origin': '*' } }) });
+    const answer = await read(await route.GET(request('/api/widgets/9'), context));
+    expect(answer).toMatchObject({ status: 404, headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' }, json: { code: 'not_found' } });
+  });
+
+  it("a reason phrase in text (new Response('Forbidden', { status: 403 })) is bare too; the app's own JSON error is not", async () => {
+    const phrase = errors.route({ GET: () => new Response('Forbidden', { status: 403 }) });
+    expect(await read(await phrase.GET(request('/api/x'), context))).toMatchObject({ status: 403, json: { code: 'forbidden' } });
+    const own = errors.route({ GET: () => NextResponse.json({ message: 'mine' }, { status: 409 }) });
+    expect(await read(await own.GET(request('/api/x'), context))).toMatchObject({ status: 409, json: { message: 'mine' } });
+  });
+
+  it('our own problems keep their detail and headers (401 with WWW-Authenticate)', async () => {
+    const route = errors.route({
+      GET() {
+        throw unauthorized({ challenge: 'Bearer realm="widgets"' });
+      },
+      DELETE() {
+        throw notFound('No widget has the id "9".');
+      },
+    });
+    expect(await read(await route.GET(request('/api/x'), context))).toMatchObject({ status: 401, headers: { 'www-authenticate': 'Bearer realm="widgets"' } });
+    expect(await read(await route.DELETE(request('/api/x', { method: 'DELETE' }), context))).toMatchObject({ status: 404, json: { detail: 'No widget has the id "9".' } });
+  });
+
+  it("Next's notFound(), forbidden() and unauthorized(): the contract's 404, 403 and 401 (Next's are empty)", async () => {
+    // forbidden() and unauthorized() throw only with experimental.authInterrupts: their digests, as Next makes them
+    const fallback = (status: number) => () => {
+      throw Object.assign(new Error(`NEXT_HTTP_ERROR_FALLBACK;${status}`), { digest: `NEXT_HTTP_ERROR_FALLBACK;${status}` });
+    };
+    const signals = [
+      [notFoundSignal, 404, 'not_found'],
+      [fallback(403), 403, 'forbidden'],
+      [fallback(401), 401, 'unauthorized'],
+    ] as const;
+    for (const [signal, status, code] of signals) {
+      const route = errors.route({ GET: () => signal() });
+      expect(await read(await route.GET(request('/api/x'), context))).toMatchObject({ status, json: { status, code } });
+    }
+  });
+
+  it("Next's redirect() and permanentRedirect() are thrown on, for Next to answer 307/308 with Location", async () => {
+    const route = errors.route({ GET: () => redirect('/elsewhere'), POST: () => permanentRedirect('/moved') });
+    await expect(route.GET(request('/api/x'), context)).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;/) });
+    await expect(route.POST(request('/api/x', { method: 'POST' }), context)).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;.*;308;/) });
+  });
+
+  it('signals of static generation are thrown on (a dynamic API during prerendering)', async () => {
+    const dynamic = Object.assign(new Error('Dynamic server usage: headers'), { digest: 'DYNAMIC_SERVER_USAGE' });
+    const route = errors.route({
+      GET() {
+        throw dynamic;
+      },
+    });
+    await expect(route.GET(request('/api/x'), context)).rejects.toBe(dynamic);
+  });
+
+  it("a handler that returns no Response: 500, where Next would throw", async () => {
+    const route = errors.route({ GET: (() => undefined) as never });
+    expect(await read(await route.GET(request('/api/x'), context))).toMatchObject({ status: 500, json: { code: 'internal_server_error' } });
+  });
+
+  it('checks its handlers at once', () => {
+    expect(() => errors.route({ get: () => new Response() } as never)).toThrow(/routes only GET/);
+    expect(() => errors.route({ GET: 'nope' } as never)).toThrow(TypeError);
+    expect(() => errors.route(null as never)).toThrow(TypeError);
+  });
+
+  it("the probe's OPTIONS is answered with the declared methods only, the app's OPTIONS not called", async () => {
+    const own = vi.fn(() => new Response(null, { status: 204, headers: { 'access-control-allow-origin': '*' } }));
+    const route = errors.route({ GET: () => Response.json([]), OPTIONS: own });
+    const answer = await route.OPTIONS(request('/api/x', { method: 'OPTIONS', headers: { [PROBE_HEADER]: 'x' } }), context);
+    expect(answer.headers.get(PROBE_HEADER)).toBe('GET,OPTIONS');
+    expect(own).not.toHaveBeenCalled();
+  });
+});
+
+describe('errors.notFoundRoute (app/api/[...path]/route.ts)', () => {
+  it.each(NEXT_METHODS)('%s is the contract 404', async (method) => {
+    const answer = await read(await errors.notFoundRoute[method](request('/api/nothing/here?x=1', { method }), context));
+    expect(answer.status).toBe(404);
+    if (method !== 'HEAD') expect(answer.json).toMatchObject({ code: 'not_found', instance: '/api/nothing/here' });
+  });
+});
+
+describe('checks before the handler, and scope', () => {
+  const strict = errorContract({ accept: 'strict', rejectMalformedPath: true, scope: '/api', onError: () => {} });
+  const route = strict.route({ GET: () => Response.json({ ok: true }) });
+
+  it('406 for a missing Accept, 400 for a malformed path, in scope', async () => {
+    const noAccept = new NextRequest('http://127.0.0.1:3000/api/x');
+    expect((await route.GET(noAccept, context)).status).toBe(406);
+    expect(await read(await route.GET(request('/api/%E0%A4%A'), context))).toMatchObject({ status: 400, json: { code: 'bad_request' } });
+  });
+
+  it("outside the scope, Next's own answers: the handler as is, an empty 405", async () => {
+    const failing = strict.route({
+      GET() {
+        throw new Error('boom');
+      },
+    });
+    await expect(failing.GET(new NextRequest('http://127.0.0.1:3000/page'), context)).rejects.toThrow('boom');
+    const res = await failing.PUT(new NextRequest('http://127.0.0.1:3000/page', { method: 'PUT' }), context);
+    expect(await read(res)).toEqual({ status: 405, headers: {}, text: '', json: undefined });
+  });
+});
+
+describe('errors.proxy(fn)', () => {
+  const strict = errorContract({ accept: 'strict', rejectMalformedPath: true, scope: '/api', onError: () => {} });
+  const event = {} as never;
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('refuses before routing: 406 without Accept, 400 for a malformed path', async () => {
+    const proxy = strict.proxy();
+    expect((await proxy(new NextRequest('http://127.0.0.1:3000/api/x'), event))?.status).toBe(406);
+    expect((await proxy(request('/api/%ZZ/%'), event))?.status).toBe(400);
+    expect(await proxy(request('/api/x'), event)).toBeUndefined();
+  });
+
+  it("what the app's proxy throws or returns bare is answered; NextResponse.next() goes on", async () => {
+    const proxy = strict.proxy((req) => {
+      if (req.headers.get('authorization') === null) throw unauthorized({ challenge: 'Bearer' });
+      if (req.nextUrl.pathname === '/api/bare') return new Response(null, { status: 429, headers: { 'retry-after': '5' } });
+      return NextResponse.next();
+    });
+    expect(await read((await proxy(request('/api/x'), event))!)).toMatchObject({ status: 401, headers: { 'www-authenticate': 'Bearer' } });
+    expect(await read((await proxy(request('/api/bare', { headers: { authorization: 'x' } }), event))!)).toMatchObject({ status: 429, headers: { 'retry-after': '5' }, json: { code: 'too_many_requests' } });
+    const next = await proxy(request('/api/x', { headers: { authorization: 'x' } }), event);
+    expect(next?.headers.get('x-middleware-next')).toBe('1');
+  });
+
+  it('outside the scope only the app proxy runs', async () => {
+    const proxy = strict.proxy(() => undefined);
+    expect(await proxy(new NextRequest('http://127.0.0.1:3000/page'), event)).toBeUndefined();
+  });
+
+  it("a method Next does not route: 405 with the route module's Allow, found by an OPTIONS probe that skips the app's proxy", async () => {
+    const app = vi.fn(() => undefined);
+    const proxy = strict.proxy(app);
+    const route = strict.route({ GET: () => Response.json([]), POST: () => Response.json({}) });
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      // the probe comes back through the proxy, which lets it through untouched
+      const probe = new NextRequest(url, init as never);
+      expect(await proxy(probe, event)).toBeUndefined();
+      return url.includes('/api/widgets') ? route.OPTIONS(probe, context) : strict.notFoundRoute.OPTIONS(probe, context);
+    });
+    const answer = await read((await proxy(request('/api/widgets', { method: 'PROPFIND' }), event))!);
+    expect(answer).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, POST' }, json: { code: 'method_not_allowed' } });
+    expect(app).toHaveBeenCalledTimes(1);
+    expect(await read((await proxy(request('/api/nothing', { method: 'PROPFIND' }), event))!)).toMatchObject({ status: 404 });
+  });
+
+  it('a client cannot use the probe header to skip the checks', async () => {
+    const proxy = strict.proxy(() => {
+      throw unauthorized();
+    });
+    expect((await proxy(request('/api/x', { method: 'OPTIONS', headers: { [PROBE_HEADER]: 'guess' } }), event))?.status).toBe(401);
+  });
+});
