@@ -67,6 +67,17 @@ export interface MapSettings {
   logger: ErrorLogger | false | undefined;
 }
 
+/** What the mappers say they can answer with, each status and code once, in the order given. */
+export function mappedAnswers(map: MapSettings | undefined): MapperAnswer[] {
+  const answers: MapperAnswer[] = [];
+  for (const mapper of map?.mappers ?? []) {
+    for (const answer of mapper.answers ?? []) {
+      if (!answers.some((known) => known.code === answer.code && known.status === answer.status)) answers.push(answer);
+    }
+  }
+  return answers;
+}
+
 /** Checks the `map` option when the contract is made. */
 export function resolveMap(map: unknown, catalogStatus: (code: string) => number | undefined, logger: ErrorLogger | false | undefined): MapSettings | undefined {
   if (map === undefined) return undefined;

@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
   badRequest,
+  conflict,
   ContractError,
   createErrorContract,
   forbidden,
   formatAllow,
+  gone,
   internalError,
   isContractError,
   methodNotAllowed,
   notAcceptable,
   notFound,
   payloadTooLarge,
+  preconditionFailed,
   problems,
+  serviceUnavailable,
   tooManyRequests,
   unauthorized,
+  unprocessableEntity,
   unsupportedMediaType,
   validationFailed,
 } from '../src/index.js';
@@ -34,7 +39,13 @@ const factories: Array<[string, () => ContractError, number, string, Record<stri
   ['unsupportedMediaType()', () => unsupportedMediaType(), 415, 'unsupported_media_type', {}],
   ['tooManyRequests({ retryAfter: 29.2 })', () => tooManyRequests({ retryAfter: 29.2 }), 429, 'too_many_requests', { 'retry-after': '30' }],
   ['tooManyRequests()', () => tooManyRequests(), 429, 'too_many_requests', {}],
+  ['conflict()', () => conflict('Taken.'), 409, 'conflict', {}],
+  ['gone()', () => gone(), 410, 'gone', {}],
+  ['preconditionFailed()', () => preconditionFailed(), 412, 'precondition_failed', {}],
+  ['unprocessableEntity()', () => unprocessableEntity('No items.'), 422, 'unprocessable_entity', {}],
   ['internalError()', () => internalError(), 500, 'internal_server_error', {}],
+  ['serviceUnavailable({ retryAfter: 4.5 })', () => serviceUnavailable({ retryAfter: 4.5 }), 503, 'service_unavailable', { 'retry-after': '5' }],
+  ['serviceUnavailable()', () => serviceUnavailable(), 503, 'service_unavailable', {}],
 ];
 
 describe('factories', () => {

@@ -55,6 +55,14 @@ const BUILTIN: Readonly<Record<string, Guidance>> = {
     when: 'The client sent more requests than the rate limit allows in its window.',
     todo: 'Wait the number of seconds that `Retry-After` gives before sending another request; spread requests out.',
   },
+  conflict: {
+    when: 'The request conflicts with what the service already holds: a record with the same unique value exists, or a record it refers to is missing or still referred to by others.',
+    todo: 'Change the conflicting value (the detail names the field or constraint) or the related record, then send the request again; repeating it unchanged fails the same way.',
+  },
+  service_unavailable: {
+    when: 'The service cannot serve the request right now: its database is busy, restarting or unreachable. The request itself may well be valid.',
+    todo: 'Wait the number of seconds that `Retry-After` gives, then retry; use backoff if it persists.',
+  },
   internal_server_error: {
     when: 'The service failed while handling a request that may well be valid. Nothing about the failure is disclosed.',
     todo: 'Retry later, with backoff if the operation is safe to repeat; report it with the time and `instance` if it persists.',

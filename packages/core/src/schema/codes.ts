@@ -1,5 +1,6 @@
 // Every code a contract can answer with, and what it means: the built-in ones and the catalog's.
 import { type ErrorContract, settingsOf } from '../contract.js';
+import { mappedAnswers } from '../mapping.js';
 import { sentStatus } from '../normalize.js';
 import { textIn } from '../language.js';
 import { reasonPhrase } from '../statuses.js';
@@ -67,14 +68,17 @@ export function knownCodes(contract: ErrorContract): Map<string, KnownCode> {
 }
 
 /**
- * The codes that get a response object and a docs page: the specification's codes and the
- * catalog's, not every registered status (a document with 40 unused responses helps nobody).
+ * The codes that get a response object and a docs page: the specification's codes, those the
+ * `map` option's mappers can answer with (`conflict`, `service_unavailable`) and the catalog's,
+ * not every registered status (a document with 40 unused responses helps nobody).
  *
  * @example
  * documentedCodes(contract).map((known) => known.code); // ['bad_request', ..., 'widget_locked']
  */
 export function documentedCodes(contract: ErrorContract): KnownCode[] {
   const known = knownCodes(contract);
-  const codes = [...SPEC_CODES, ...Object.keys(contract.catalog ?? {}).filter((code) => !SPEC_CODES.includes(code))];
-  return codes.map((code) => known.get(code)!);
+  const mapped = mappedAnswers(settingsOf(contract).map).map((answer) => answer.code);
+  const codes = [...new Set([...SPEC_CODES, ...mapped, ...Object.keys(contract.catalog ?? {})])];
+  // a mapper may name a code no status registers: it has no page of its own
+  return codes.flatMap((code) => known.get(code) ?? []);
 }

@@ -1,5 +1,6 @@
 // Adds the contract's error responses to every operation of an existing OpenAPI 3.x document.
-import type { ErrorContract } from '../contract.js';
+import { type ErrorContract, settingsOf } from '../contract.js';
+import { mappedAnswers } from '../mapping.js';
 import { pathOfTarget } from '../path.js';
 import type { Shape } from '../types.js';
 import { errorComponents, responseName } from './components.js';
@@ -42,6 +43,7 @@ export interface ErrorResponsesOptions {
 export type OpenApiDocument = Record<string, any>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const WRITE_METHODS: ReadonlySet<string> = new Set(['put', 'post', 'delete', 'patch']);
 
 /** `security: [{ bearer: [] }]` requires credentials; `[]` and `[{}]` do not (OpenAPI 3.1 section 4.8.10). */
 function requiresCredentials(security: unknown): boolean {
@@ -60,7 +62,7 @@ function serverPrefix(document: OpenApiDocument): string {
  * the contract sends under another status (its `statuses` leave the code's own out) is left out:
  * what it sends then is the 400 or 500 listed for that.
  */
-function codesFor(operation: OpenApiDocument, document: OpenApiDocument, contract: ErrorContract, known: Map<string, KnownCode>, options: Required<Omit<ErrorResponsesOptions, 'shape'>>): Map<string, string> {
+function codesFor(method: string, operation: OpenApiDocument, document: OpenApiDocument, contract: ErrorContract, known: Map<string, KnownCode>, options: Required<Omit<ErrorResponsesOptions, 'shape'>>): Map<string, string> {
   const codes = new Map<string, string>();
   const add = (status: number, code: string) => {
     if (known.get(code)?.status === status) codes.set(String(status), code);
@@ -81,6 +83,13 @@ function codesFor(operation: OpenApiDocument, document: OpenApiDocument, contrac
     add(415, 'unsupported_media_type');
   }
   if (options.rateLimited) add(429, 'too_many_requests');
+  // what the `map` option's mappers can answer with (409 on writes, 503 everywhere, ...); a
+  // status already listed keeps its code
+  const writes = WRITE_METHODS.has(method);
+  for (const answer of mappedAnswers(settingsOf(contract).map)) {
+    if (codes.has(String(answer.status))) continue;
+    if (answer.on === 'all' || (answer.on === 'writes' && writes) || (answer.on === 'secured' && secured)) add(answer.status, answer.code);
+  }
   add(500, 'internal_server_error');
   return codes;
 }
@@ -124,7 +133,7 @@ export function withErrorResponses<Document extends OpenApiDocument>(document: D
       const operation = item[method];
       if (operation === null || typeof operation !== 'object') continue;
       operation.responses ??= {};
-      for (const [status, code] of codesFor(operation, copy, contract, known, { validatedBodies, securityResponses, rateLimited, bodyReaderResponses })) {
+      for (const [status, code] of codesFor(method, operation, copy, contract, known, { validatedBodies, securityResponses, rateLimited, bodyReaderResponses })) {
         // what the document says for a status is the author's decision: kept as it is
         if (operation.responses[status] !== undefined) continue;
         const name = responseName(code, pathShape);
