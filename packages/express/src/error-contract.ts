@@ -22,6 +22,21 @@ export interface GuardOptions {
   bareStatuses?: boolean;
 }
 
+/**
+ * Options of {@link ExpressErrorContract.fallback}.
+ *
+ * @example
+ * app.use(errors.fallback({ answerOptions: true })); // OPTIONS /widgets: 405 with Allow, not Express's 200
+ */
+export interface FallbackOptions {
+  /**
+   * Answer an OPTIONS request for a path that exists as any other method the path lacks: 405 with
+   * `Allow`. Default false: Express answers it (200, `Allow`) once its router runs out. For a
+   * framework whose own not-found handler answers OPTIONS before Express can (Nest).
+   */
+  answerOptions?: boolean;
+}
+
 /** The middleware set for one Express app. See {@link errorContract}. */
 export interface ExpressErrorContract {
   /** The core contract behind it, for `contract.error(code)` and custom responses. */
@@ -30,9 +45,10 @@ export interface ExpressErrorContract {
   guard(options?: GuardOptions): RequestHandler;
   /**
    * After the routes: 405 with `Allow` when the path exists under another method, else 404. An
-   * OPTIONS request for a path that exists is left to Express, which answers it with `Allow`.
+   * OPTIONS request for a path that exists is left to Express, which answers it with `Allow`
+   * (unless `answerOptions`).
    */
-  fallback(): RequestHandler;
+  fallback(options?: FallbackOptions): RequestHandler;
   /**
    * Last: the 4-argument error handler for whatever reached `next(err)` or was thrown. For a 5xx it
    * leaves the error on `res.err`, where pino-http's request log looks for it.
@@ -96,12 +112,13 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       };
     },
 
-    fallback() {
+    fallback(options: FallbackOptions = {}) {
+      const answerOptions = options.answerOptions !== undefined && checkBoolean(options.answerOptions, 'answerOptions');
       return function errorContractFallback(req, res, next) {
         if (res.headersSent || !contract.inScope(req.originalUrl ?? req.url)) return next();
         const miss = routeMiss(req.method, routeMethods(req.app, pathOf(req), res));
         // Express answers OPTIONS for a path its routes have (200, Allow) once its router runs out.
-        if (miss.status === 405 && req.method === 'OPTIONS') return next();
+        if (miss.status === 405 && req.method === 'OPTIONS' && !answerOptions) return next();
         endAsContract(res, () => writeResponse(res, contract.respond(miss, requestLike(req)), { replacesBody: false }));
       };
     },

@@ -1,1 +1,1 @@
-export { errorContract, type ExpressErrorContract, type GuardOptions } from './error-contract.js';
+export { errorContract, type ExpressErrorContract, type FallbackOptions, type GuardOptions } from './error-contract.js';

@@ -647,6 +647,18 @@ describe.each(expresses)('%s', (_name, express, major) => {
       expect(missing.body).toMatchObject({ code: 'not_found' });
     });
 
+    it('fallback({ answerOptions: true }): OPTIONS on a path with routes is 405 with Allow, in the contract', async () => {
+      const app = express();
+      const errors = errorContract({ onError: () => {} });
+      app.get('/widgets', (_req, res) => res.json([]));
+      app.use(errors.fallback({ answerOptions: true }));
+      const res = await request(app).options('/widgets');
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(res.body).toMatchObject({ code: 'method_not_allowed', status: 405 });
+      expect(() => errors.fallback({ answerOptions: 'yes' as never })).toThrow(TypeError);
+    });
+
     it('a 416 keeps Content-Range (RFC 9110 section 15.5.17)', async () => {
       const app = appWith((a) =>
         a.get('/file', (_req, res, next) => {

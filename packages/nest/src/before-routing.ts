@@ -67,3 +67,19 @@ export function installBeforeRouting(instance: unknown, parts: BeforeRoutingPart
   }
   return false;
 }
+
+// Tails already put on an app, so that a second call (the module and a hand-made call) adds none.
+const TAILS = new WeakMap<object, unknown>();
+
+/**
+ * Appends `tail` (the Express adapter's fallback) to an Express app's stack, after Nest's routes
+ * and its not-found and error handlers (registered by `app.init()`), once per app; anything else
+ * is left alone.
+ */
+export function installAfterRouting(instance: unknown, tail: unknown): boolean {
+  if (!isExpress(instance)) return false;
+  if (TAILS.get(instance) === tail) return true;
+  TAILS.set(instance, tail);
+  instance.use(tail);
+  return true;
+}

@@ -4,7 +4,7 @@ import { routeMissOf, sendResponse } from '@error-contract/fastify';
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { answerAsNest, isFastifyReply } from './nest-default.js';
-import { installBeforeRouting } from './before-routing.js';
+import { installAfterRouting, installBeforeRouting } from './before-routing.js';
 import { defaultNestLogger } from './nest-logger.js';
 import { errorToJudge, isRouterNotFound } from './nest-shapes.js';
 
@@ -91,6 +91,7 @@ export class ErrorContractFilter implements ExceptionFilter {
   readonly #logger: ErrorLogger | undefined;
   readonly #handler: (err: unknown, req: Request, res: Response, next: NextFunction) => void;
   readonly #fallback: RequestHandler;
+  readonly #tail: RequestHandler;
 
   constructor(contractOrOptions: ErrorContract | ErrorContractOptions = {}) {
     const given = contractOrOptions as ErrorContractOptions;
@@ -103,7 +104,12 @@ export class ErrorContractFilter implements ExceptionFilter {
     const express = expressContract(this.contract);
     this.#expressGuard = express.guard();
     this.#handler = express.handler();
-    this.#fallback = express.fallback();
+    // Nest's not-found handler answers OPTIONS before Express could (404 on both platforms without
+    // us): the contract answers it as any method a path lacks, 405 with Allow, as on Fastify.
+    this.#fallback = express.fallback({ answerOptions: true });
+    // After Nest's own handlers, for what none of them took (see afterRouting): Express's OPTIONS
+    // answer there is the app's, and stays.
+    this.#tail = express.fallback();
   }
 
   /**
@@ -125,6 +131,24 @@ export class ErrorContractFilter implements ExceptionFilter {
     return installBeforeRouting(platformApp, { contract: this.contract, expressGuard: this.#expressGuard, noteExpressError, noteFastifyErrors });
   }
 
+  /**
+   * Puts the contract's route-miss answer after everything Nest put on the platform's app, for the
+   * requests none of Nest's handlers take: on platform-express, Nest 12 mounts its not-found
+   * handler under the global prefix only (`setGlobalPrefix('api')`), so `GET /nothing` would be
+   * Express's HTML page; with this, it is the contract's 404 (405 with Allow where the path has
+   * other methods) when the scope covers it, as on platform-fastify. Outside the scope, Express's
+   * own answer. `ErrorContractModule` calls it once the app is initialised
+   * (`onApplicationBootstrap`); with the filter on its own, call it after `app.init()`. Returns
+   * false on a platform that needs nothing (Fastify's not-found handler covers every path).
+   *
+   * @example
+   * await app.init();
+   * errors.afterRouting(app.getHttpAdapter().getInstance());
+   */
+  afterRouting(platformApp: unknown): boolean {
+    return installAfterRouting(platformApp, this.#tail);
+  }
+
   /** Called by Nest with what a request threw; answers it in the contract (HTTP requests only). */
   catch(exception: unknown, host: ArgumentsHost): void {
     // A WebSocket or microservice context has no response to write: its own filters answer.
@@ -141,8 +165,7 @@ export class ErrorContractFilter implements ExceptionFilter {
     const url = req.originalUrl ?? req.url;
     if (!this.contract.inScope(url ?? '/')) return answerAsNest(exception, res, this.#logger);
     if (typeof (req as Partial<Request>).app === 'function' && isRouterNotFound(exception, req.method, url)) {
-      // 404, or 405 with Allow; an OPTIONS request for a path that exists goes on to Express, which
-      // answers it with Allow once its router runs out (as without Nest's not-found handler).
+      // 404, or 405 with Allow (OPTIONS included, as on platform-fastify)
       this.#fallback(req, res, () => (typeof next === 'function' ? next() : answerAsNest(exception, res, this.#logger)));
       return;
     }

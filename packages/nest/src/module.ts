@@ -1,5 +1,5 @@
 import type { ErrorContract, ErrorContractOptions } from '@error-contract/core';
-import type { DynamicModule, MiddlewareConsumer, ModuleMetadata, NestModule } from '@nestjs/common';
+import type { DynamicModule, MiddlewareConsumer, ModuleMetadata, NestModule, OnApplicationBootstrap } from '@nestjs/common';
 import { ErrorContractFilter } from './filter.js';
 
 /**
@@ -36,8 +36,8 @@ interface HttpAdapterLike {
   getInstance?(): unknown;
 }
 
-/** The module class of one `forRoot` call: it holds that call's filter for `configure`. */
-type BoundModule = typeof ErrorContractModule & { filter?: ErrorContractFilter };
+/** The module class of one `forRoot` call: it holds that call's filter for `configure`, and the platform's app. */
+type BoundModule = typeof ErrorContractModule & { filter?: ErrorContractFilter; platformApp?: unknown };
 
 /**
  * The error contract for a whole Nest app, the way Nest's own modules are set up:
@@ -56,7 +56,7 @@ type BoundModule = typeof ErrorContractModule & { filter?: ErrorContractFilter }
  * })
  * export class AppModule {}
  */
-export class ErrorContractModule implements NestModule {
+export class ErrorContractModule implements NestModule, OnApplicationBootstrap {
   /**
    * The module with a contract made from `options` (the core's options), or a ready contract.
    *
@@ -115,8 +115,19 @@ export class ErrorContractModule implements NestModule {
     const adapter = (consumer as MiddlewareConsumer & { getHttpAdapter?: () => HttpAdapterLike | undefined }).getHttpAdapter?.();
     const instance = adapter?.getInstance?.();
     if (filter === undefined) return;
+    (this.constructor as BoundModule).platformApp = instance;
     if (instance !== undefined) filter.beforeRouting(instance);
     catchAllFirst(consumer, filter);
+  }
+
+  /**
+   * Called by Nest once the app is initialised, after it added its routes and its not-found and
+   * error handlers: puts the contract's route-miss answer after them (see
+   * `ErrorContractFilter#afterRouting`), for the paths Nest's own handlers leave to the platform.
+   */
+  onApplicationBootstrap(): void {
+    const { filter, platformApp } = this.constructor as BoundModule;
+    if (filter !== undefined && platformApp !== undefined) filter.afterRouting(platformApp);
   }
 }
 

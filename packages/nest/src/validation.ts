@@ -61,7 +61,8 @@ function sentencesOf(errors: readonly ValidationErrorLike[], depth = 0): string[
  * import { ValidationPipe } from '@nestjs/common';
  * import { validationException } from '@error-contract/nest';
  *
- * app.useGlobalPipes(new ValidationPipe({ whitelist: true, exceptionFactory: validationException }));
+ * // added to the pipe's own options: it changes failures only
+ * app.useGlobalPipes(new ValidationPipe({ exceptionFactory: validationException }));
  * // POST { "name": "", "tags": [{ "label": 7 }] } ->
  * // 400 { code: 'validation_failed', errors: [{ field: 'name', pointer: '/name', detail: 'name should not be empty' },
  * //                                          { field: 'tags[0].label', pointer: '/tags/0/label', detail: 'label must be a string' }] }
