@@ -58,3 +58,32 @@ export function requireRuntimeBinary(runtime, fromDir) {
   }
   return path;
 }
+
+/**
+ * A workerd config (Cap'n Proto text) serving one module Worker on one HTTP socket: `modules` are
+ * files beside the config, the first one the main module; `bindings` become text bindings (the
+ * Worker's `env`). `address` is `host:port`; port 0 picks one, which workerd reports on its
+ * control channel (`--control-fd`) as `{"event":"listen","socket":"http","port":N}`.
+ *
+ * @example
+ * writeFileSync('config.capnp', workerdConfig('127.0.0.1:0', { RATE_LIMIT: '100' }, ['worker.js']));
+ */
+export function workerdConfig(address, bindings = {}, modules = ['worker.js']) {
+  const text = Object.entries(bindings).map(([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`);
+  const files = modules.map((file) => `(name = ${JSON.stringify(file)}, esModule = embed ${JSON.stringify(file)})`);
+  return `using Workerd = import "/workerd/workerd.capnp";
+
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .service)],
+  sockets = [(name = "http", address = ${JSON.stringify(address)}, http = (), service = "main")],
+);
+
+const service :Workerd.Worker = (
+  modules = [${files.join(', ')}],
+  compatibilityDate = "2025-09-01",
+  # node:crypto and the other node: modules the Workers runtime provides.
+  compatibilityFlags = ["nodejs_compat"],
+  bindings = [${text.join(', ')}],
+);
+`;
+}

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { requireRuntimeBinary } from '../../../scripts/runtimes.mjs';
+import { requireRuntimeBinary, workerdConfig } from '../../../scripts/runtimes.mjs';
 
 const example = join(dirname(fileURLToPath(import.meta.url)), '..');
 const runtime = process.argv[2];
@@ -27,26 +27,6 @@ function run(binary, args) {
     console.error(error);
     process.exit(1);
   });
-}
-
-/** The workerd config (Cap'n Proto text): one module Worker, its bindings, one HTTP socket. */
-function workerdConfig(address, bindings) {
-  const text = Object.entries(bindings).map(([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`);
-  return `using Workerd = import "/workerd/workerd.capnp";
-
-const config :Workerd.Config = (
-  services = [(name = "main", worker = .service)],
-  sockets = [(name = "http", address = ${JSON.stringify(address)}, http = (), service = "main")],
-);
-
-const service :Workerd.Worker = (
-  modules = [(name = "worker.js", esModule = embed "worker.js")],
-  compatibilityDate = "2025-09-01",
-  # node:crypto (the rate limit hashes bearer tokens) is Workers' Node compatibility layer.
-  compatibilityFlags = ["nodejs_compat"],
-  bindings = [${text.join(', ')}],
-);
-`;
 }
 
 async function startWorkerd() {

@@ -1,25 +1,11 @@
 // The built main entry in a real headless Chromium: served with a page from a local server, it
 // fetches error responses from the same server and reads them as it would in any browser.
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-function findChromium(): string | undefined {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      const path = execFileSync('which', [name], { encoding: 'utf8', timeout: 5000 }).trim();
-      if (path) return path;
-    } catch {
-      // not on PATH
-    }
-  }
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
+import { findChromium } from './runtimes/chromium.js';
 
 const chromium = findChromium();
 if (!chromium) console.warn('browser.test.ts skipped: no chromium binary (not on PATH, no /usr/bin/chromium, no CHROMIUM_PATH). CI installs chromium.');
