@@ -15,6 +15,7 @@ export const ERROR_CONTRACT: 'ERROR_CONTRACT' = 'ERROR_CONTRACT';
 const APP_FILTER = 'APP_FILTER';
 const OPTIONS = 'ERROR_CONTRACT_OPTIONS';
 const FILTER = 'ERROR_CONTRACT_FILTER';
+const ORDER = 'ERROR_CONTRACT_APPLICATION_CONFIG';
 
 /**
  * Options of {@link ErrorContractModule.forRootAsync}: the contract's options (or a contract) from
@@ -36,8 +37,16 @@ interface HttpAdapterLike {
   getInstance?(): unknown;
 }
 
-/** The module class of one `forRoot` call: it holds that call's filter for `configure`, and the platform's app. */
-type BoundModule = typeof ErrorContractModule & { filter?: ErrorContractFilter; platformApp?: unknown };
+/** What the module needs of Nest's `ApplicationConfig` (exported by `@nestjs/core`, Nest 11 and 12). */
+interface ApplicationConfigLike {
+  getGlobalFilters(): unknown[];
+}
+
+/**
+ * The module class of one `forRoot` call: it holds that call's filter for `configure`, the
+ * platform's app, and the app's `ApplicationConfig`.
+ */
+type BoundModule = typeof ErrorContractModule & { filter?: ErrorContractFilter; platformApp?: unknown; applicationConfig?: ApplicationConfigLike };
 
 /**
  * The error contract for a whole Nest app, the way Nest's own modules are set up:
@@ -70,6 +79,7 @@ export class ErrorContractModule implements NestModule, OnApplicationBootstrap {
     return {
       module,
       global: true,
+      imports: [applicationConfigModule(module)],
       providers: [
         { provide: ERROR_CONTRACT, useValue: filter.contract },
         { provide: APP_FILTER, useValue: filter },
@@ -90,7 +100,7 @@ export class ErrorContractModule implements NestModule, OnApplicationBootstrap {
     return {
       module,
       global: true,
-      imports: options.imports ?? [],
+      imports: [...(options.imports ?? []), applicationConfigModule(module)],
       providers: [
         { provide: OPTIONS, useFactory: options.useFactory, inject: options.inject ?? [] },
         {
@@ -117,7 +127,7 @@ export class ErrorContractModule implements NestModule, OnApplicationBootstrap {
     if (filter === undefined) return;
     (this.constructor as BoundModule).platformApp = instance;
     if (instance !== undefined) filter.beforeRouting(instance);
-    catchAllFirst(consumer, filter);
+    catchAllFirst((this.constructor as BoundModule).applicationConfig, filter);
   }
 
   /**
@@ -132,25 +142,82 @@ export class ErrorContractModule implements NestModule, OnApplicationBootstrap {
 }
 
 /**
- * Puts the contract's filter first among the app's global filters. Nest tries the last one
- * registered first, and a filter that catches everything must come first to let the narrower
- * ones run (docs.nestjs.com, "Exception filters", "Catch everything"); an APP_FILTER provider of
- * the app's own module is registered before those of the modules it imports, ours included. The
- * list is Nest's application config, which the middleware builder holds; this runs before Nest
- * builds its routes, which read the list. Where the list cannot be reached, nothing moves.
+ * A module, made once `@nestjs/core` is loaded (Nest takes a promise of a dynamic module among
+ * `imports`), whose one provider hands the app's `ApplicationConfig` to the bound module.
+ * `ApplicationConfig` is a provider of every Nest module (Nest 11 and 12), injected by its class,
+ * which is loaded from the app's own `@nestjs/core` (the package imports nothing of Nest's
+ * statically, so one build serves Nest 11's CommonJS and Nest 12's ES modules).
  */
-function catchAllFirst(consumer: MiddlewareConsumer, filter: ErrorContractFilter): void {
+function applicationConfigModule(bound: BoundModule): Promise<DynamicModule> {
+  class ErrorContractOrderModule {}
+  const empty: DynamicModule = { module: ErrorContractOrderModule };
+  return import('@nestjs/core').then(
+    (core) => {
+      const token = (core as { ApplicationConfig?: unknown }).ApplicationConfig ?? (core as { default?: { ApplicationConfig?: unknown } }).default?.ApplicationConfig;
+      if (typeof token !== 'function') return empty;
+      return {
+        module: ErrorContractOrderModule,
+        providers: [
+          {
+            provide: ORDER,
+            useFactory: (config: ApplicationConfigLike) => (bound.applicationConfig = config),
+            // optional: a second copy of @nestjs/core (whose class Nest would not know) gives the warning, not a failed start
+            inject: [{ token: token as new () => unknown, optional: true }],
+          },
+        ],
+      };
+    },
+    () => empty,
+  );
+}
+
+/** Whether `filters` (Nest's global filters) has `filter` first. */
+function isFirst(filters: unknown, filter: ErrorContractFilter): boolean {
+  return Array.isArray(filters) && filters[0] === filter;
+}
+
+/** The names of the filters standing before ours, for the warning. */
+function ahead(filters: unknown, filter: ErrorContractFilter): string {
+  if (!Array.isArray(filters)) return '';
+  const at = filters.indexOf(filter);
+  const names = filters.slice(0, at === -1 ? filters.length : at).map((other) => (other as { constructor?: { name?: string } })?.constructor?.name || 'a filter');
+  return names.length === 0 ? '' : ` (registered before it: ${names.join(', ')})`;
+}
+
+/**
+ * Puts the contract's filter first among the app's global filters, through Nest's
+ * `ApplicationConfig#getGlobalFilters()`. Nest tries the last one registered first, and a filter
+ * that catches everything must come first to let the narrower ones run (docs.nestjs.com,
+ * "Exception filters", "Catch everything"); an APP_FILTER provider of the app's own module is
+ * registered before those of the modules it imports, ours included, and Nest has no public way to
+ * register one ahead of them. This runs before Nest builds its routes, which read the list. When
+ * the order cannot be ensured (the list not reachable, or not ours first afterwards), a process
+ * warning says so at startup, loudly, rather than letting a release of Nest silently change which
+ * filter answers.
+ */
+function catchAllFirst(config: ApplicationConfigLike | undefined, filter: ErrorContractFilter): void {
+  let filters: unknown;
   try {
-    const config = (consumer as unknown as { routeInfoPathExtractor?: { applicationConfig?: { getGlobalFilters?: () => unknown } } }).routeInfoPathExtractor?.applicationConfig;
-    const filters = config?.getGlobalFilters?.();
-    if (!Array.isArray(filters)) return;
-    const at = filters.indexOf(filter);
-    if (at <= 0) return;
-    filters.splice(at, 1);
-    filters.unshift(filter);
+    filters = config?.getGlobalFilters();
+    if (Array.isArray(filters)) {
+      const at = filters.indexOf(filter);
+      if (at > 0) {
+        filters.splice(at, 1);
+        filters.unshift(filter);
+      }
+      filters = config?.getGlobalFilters();
+    }
   } catch {
-    // an internal shape we do not know: Nest's own order stands
+    filters = undefined;
   }
+  if (isFirst(filters, filter)) return;
+  const why = Array.isArray(filters) ? `it is not first among Nest's global filters${ahead(filters, filter)}` : "Nest's list of global filters could not be read";
+  process.emitWarning(
+    `@error-contract/nest: the contract's filter could not be put first among the app's global filters: ${why}. ` +
+      'A narrower global filter of yours (an APP_FILTER provider, `@Catch(SomeException)`) may never run: the contract answers its exceptions. ' +
+      'Register the filters yourself, ours first: app.useGlobalFilters(new ErrorContractFilter(options), new YourFilter()).',
+    { code: 'ERROR_CONTRACT_FILTER_ORDER' },
+  );
 }
 
 /** A subclass per `forRoot` call, named as the module so Nest's logs read `ErrorContractModule`. */

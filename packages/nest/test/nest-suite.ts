@@ -631,6 +631,50 @@ export function describeNestSetups(nest: NestPackages): void {
       expect((await running.send('GET', '/forbidden')).body).toMatchObject({ code: 'forbidden' });
     });
 
+    /** The process warnings of the filter order emitted while `run` starts an app. */
+    async function orderWarnings(run: () => Promise<unknown>): Promise<string[]> {
+      const warnings: string[] = [];
+      const listener = (warning: Error & { code?: string }) => {
+        if (warning.code === 'ERROR_CONTRACT_FILTER_ORDER') warnings.push(warning.message);
+      };
+      process.on('warning', listener);
+      try {
+        await run();
+        await new Promise((resolve) => setTimeout(resolve, 10)); // warnings are emitted on the next tick
+      } finally {
+        process.off('warning', listener);
+      }
+      return warnings;
+    }
+
+    it("the filter order is set through Nest's ApplicationConfig (a provider of every module), with no warning", async () => {
+      const warnings = await orderWarnings(() => open({ module: {}, ownFilterAsProvider: true }));
+      expect(warnings).toEqual([]);
+      const asyncWarnings = await orderWarnings(() => open({ module: 'async', ownFilterAsProvider: true }));
+      expect(asyncWarnings).toEqual([]);
+    });
+
+    it('where the order cannot be ensured (a Nest whose list of global filters is a copy), a warning at startup names the filter ahead', async () => {
+      const prototype = nest.core.ApplicationConfig.prototype as { getGlobalFilters(): unknown[] };
+      const original = prototype.getGlobalFilters;
+      prototype.getGlobalFilters = function copy(this: unknown) {
+        return [...original.call(this)];
+      };
+      let running: Running | undefined;
+      try {
+        const warnings = await orderWarnings(async () => {
+          running = await open({ module: {}, ownFilterAsProvider: true });
+        });
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toContain('could not be put first');
+        expect(warnings[0]).toContain('ConflictFilter');
+      } finally {
+        prototype.getGlobalFilters = original;
+      }
+      // what the warning warns of: the contract answers what the narrower filter was for
+      expect((await running!.send('GET', '/conflict')).body).toMatchObject({ code: 'conflict' });
+    });
+
     describe("scope: outside it, Nest's own answers", () => {
       let running: Running;
       beforeAll(async () => {
