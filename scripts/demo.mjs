@@ -1,5 +1,6 @@
 // `pnpm demo [express|koa|hono|fastify|nest]`: starts the reference service (REFERENCE-SERVICE.md) on that
-// framework, then prints a few requests to try.
+// framework, then prints a few requests to try. `pnpm demo hono --runtime bun` (deno, workerd) starts
+// Hono's on that runtime instead of Node (examples/hono's `start:<runtime>`).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -7,15 +8,25 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FRAMEWORKS = ['express', 'koa', 'hono', 'fastify', 'nest'];
-const name = process.argv[2] ?? 'express';
+const RUNTIMES = ['node', 'bun', 'deno', 'workerd'];
+const args = process.argv.slice(2);
+const runtimeAt = args.findIndex((arg) => arg === '--runtime' || arg.startsWith('--runtime='));
+const runtime = runtimeAt === -1 ? 'node' : args[runtimeAt].includes('=') ? args[runtimeAt].slice('--runtime='.length) : args[runtimeAt + 1];
+if (runtimeAt !== -1) args.splice(runtimeAt, args[runtimeAt].includes('=') ? 1 : 2);
+const name = args[0] ?? 'express';
 const example = join(root, 'examples', name);
 
 if (!FRAMEWORKS.includes(name) || !existsSync(join(example, 'src', 'main.ts'))) {
   console.error(`No example "${name}": choose one of ${FRAMEWORKS.join(', ')} (pnpm demo koa).`);
   process.exit(2);
 }
+if (!RUNTIMES.includes(runtime) || (runtime !== 'node' && name !== 'hono')) {
+  console.error(`No runtime "${runtime}" for ${name}: Hono's runs on ${RUNTIMES.join(', ')} (pnpm demo hono --runtime deno); the others on node.`);
+  process.exit(2);
+}
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: example, stdio: ['inherit', 'pipe', 'inherit'], env: process.env });
+const command = runtime === 'node' ? ['--import', 'tsx', 'src/main.ts'] : ['scripts/start.mjs', runtime];
+const child = spawn(process.execPath, command, { cwd: example, stdio: ['inherit', 'pipe', 'inherit'], env: process.env });
 child.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);
   const ready = /listening on (\S+)/.exec(chunk.toString());
