@@ -5,7 +5,12 @@ import type { MapperAnswer } from '../mapping.js';
 import { problem, problems } from '../problems.js';
 import type { FieldError } from '../types.js';
 
-/** Options every preset that can answer 503 takes. */
+/**
+ * Options every preset that can answer 503 takes.
+ *
+ * @example
+ * const options: RetryOptions = { retryAfter: 5 }; // postgresErrors(options): a deadlock -> 503, Retry-After: 5
+ */
 export interface RetryOptions {
   /**
    * `Retry-After` of the 503 for a failure worth retrying (a deadlock, a lost connection, an

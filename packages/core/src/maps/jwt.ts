@@ -33,7 +33,12 @@ function reasonOf(error: unknown): Reason | undefined {
   return undefined;
 }
 
-/** Options of {@link jwtErrors}. */
+/**
+ * Options of {@link jwtErrors}.
+ *
+ * @example
+ * const options: JwtErrorsOptions = { realm: 'widgets' }; // WWW-Authenticate: Bearer realm="widgets", error="invalid_token", ...
+ */
 export interface JwtErrorsOptions {
   /** The `realm` of the `WWW-Authenticate` challenge, e.g. `'widgets'`. Default: none. */
   realm?: string;
