@@ -9,13 +9,13 @@ import { errorContract as fastifyContract } from '@error-contract/fastify';
 import { errorContract as honoContract } from '@error-contract/hono';
 import { errorContract as koaContract } from '@error-contract/koa';
 import { send } from '@error-contract/conformance';
-import { serve } from '@hono/node-server';
 import Router from '@koa/router';
 import express from 'express';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listening, type Running, servingFetch } from './running.js';
 
 const contract = createErrorContract({
   typeBaseUrl: 'https://docs.example.com/errors/',
@@ -27,20 +27,6 @@ const contract = createErrorContract({
   },
   onError: () => {},
 });
-
-interface Running {
-  url: string;
-  close(): Promise<void>;
-}
-
-function listening(server: import('node:http').Server): Promise<Running> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
-}
 
 function startExpress(): Promise<Running> {
   const app = express();
@@ -103,11 +89,7 @@ function startHono(): Promise<Running> {
   app.get('/widgets/missing', () => {
     throw notFound();
   });
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
+  return servingFetch(app.fetch);
 }
 
 async function startFastify(): Promise<Running> {

@@ -14,7 +14,6 @@ import { errorContract as honoContract } from '@error-contract/hono';
 import { errorContract as koaContract } from '@error-contract/koa';
 import { ErrorContractFilter } from '@error-contract/nest';
 import { send } from '@error-contract/conformance';
-import { serve } from '@hono/node-server';
 import Router from '@koa/router';
 import { Controller, Get, Module, Param } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -25,6 +24,7 @@ import { Hono } from 'hono';
 import jwt from 'jsonwebtoken';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listening, type Running, servingFetch } from './running.js';
 
 const SECRET = 'planted-secret-5e6f';
 const options = { typeBaseUrl: 'https://docs.example.com/errors/', map: [postgresErrors({ retryAfter: 2 }), jwtErrors({ realm: 'widgets' })], logger: false as const };
@@ -50,20 +50,6 @@ async function realFailures(): Promise<void> {
   } catch (error) {
     failures['expired-token'] = error;
   }
-}
-
-interface Running {
-  url: string;
-  close(): Promise<void>;
-}
-
-function listening(server: import('node:http').Server): Promise<Running> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
 }
 
 function startExpress(): Promise<Running> {
@@ -93,11 +79,7 @@ function startHono(): Promise<Running> {
   app.onError(errors.onError);
   app.notFound(errors.notFound);
   app.get('/fail/:kind', (c) => throwFailure(c.req.param('kind')));
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => new Promise((done) => server.close(() => done())) });
-    });
-  });
+  return servingFetch(app.fetch);
 }
 
 async function startFastify(): Promise<Running> {
