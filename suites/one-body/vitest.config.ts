@@ -4,5 +4,7 @@ export default defineProject({
   test: {
     name: 'one-body',
     include: ['test/**/*.test.ts'],
+    // the Next reference service is `next build` (about a minute) once per run, before any test starts it
+    globalSetup: ['../../examples/next/test/global-setup.ts'],
   },
 });

@@ -1,11 +1,12 @@
 // "One failure, one body": the same request gets the same status, headers and body bytes from the
-// Express, Koa, Hono and Fastify reference services, for every case of the conformance table.
+// Express, Koa, Hono, Fastify, Nest and Next reference services, for every case of the conformance table.
 import { casesFor, OTHER_PATH_CASES, PREFIXES, type Received, send } from '@error-contract/conformance';
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
+import { startService as startNext } from '@error-contract/example-next/server';
 import type { RunningServer } from '@error-contract/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -16,6 +17,7 @@ const FRAMEWORKS = [
   ['fastify', startFastify],
   ['nest-express', startNestExpress],
   ['nest-fastify', startNestFastify],
+  ['next', startNext],
 ] as const;
 // Headers the contract decides; the rest (Date, Connection, Keep-Alive, X-Powered-By) is the server's.
 const CONTRACT_HEADERS = ['content-type', 'cache-control', 'allow', 'www-authenticate', 'retry-after', 'content-length'];
@@ -41,6 +43,12 @@ describe('one failure, one body: Express, Koa, Hono and Fastify answer every err
     expect(koa, 'koa vs express').toEqual(express);
     expect(hono, 'hono vs express').toEqual(express);
     expect(fastify, 'fastify vs express').toEqual(express);
-    for (const [index, [name]] of FRAMEWORKS.entries()) if (index > 3) expect(answers[index], `${name} vs express`).toEqual(express);
+    for (const [index, [name]] of FRAMEWORKS.entries()) if (index > 3 && name !== 'next') expect(answers[index], `${name} vs express`).toEqual(express);
+    // Next sends every Response chunked: it drops a Content-Length a route handler or the proxy
+    // states (next/dist/server/send-response.js, FORBIDDEN_HEADERS). The same bytes, framed otherwise.
+    const next = answers[FRAMEWORKS.findIndex(([name]) => name === 'next')]!;
+    expect(next.headers['content-length'], 'next: Content-Length').toBeUndefined();
+    if (express!.body !== '') expect(String(Buffer.byteLength(next.body)), 'next: body length').toBe(express!.headers['content-length']);
+    expect({ ...next, headers: { ...next.headers, 'content-length': express!.headers['content-length'] } }, 'next vs express').toEqual(express);
   });
 });
