@@ -37,7 +37,7 @@ for (const runtime of RUNTIMES) {
   const missing = runtimeMissing(runtime);
   if (missing !== undefined) {
     if (process.env.CI) it(`${runtime}: finds the runtime`, () => expect.fail(missing));
-    else console.warn(`hostile-http: the ${runtime} cases are skipped: ${missing}`);
+    else it.skipIf(true)(`${runtime}: not installed here: ${missing}`, () => {});
     continue;
   }
 

@@ -20,7 +20,7 @@ const installed = RUNTIMES.filter((runtime) => {
   const missing = runtimeMissing(runtime);
   if (missing === undefined) return true;
   if (process.env.CI) it(`${runtime}: finds the runtime`, () => expect.fail(missing));
-  else console.warn(`one-body: ${runtime} is left out: ${missing}`);
+  else it.skipIf(true)(`${runtime}: not installed here: ${missing}`, () => {});
   return false;
 });
 
