@@ -6,6 +6,7 @@ import { startService as startFastify } from '@error-contract/example-fastify/se
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
+import { startService as startNext } from '@error-contract/example-next/server';
 import { describe, expect, it } from 'vitest';
 
 const SERVICES = [
@@ -15,6 +16,7 @@ const SERVICES = [
   ['fastify', startFastify],
   ['nest-express', startNestExpress],
   ['nest-fastify', startNestFastify],
+  ['next', startNext],
 ] as const;
 const CONCURRENT = 300;
 const V2 = '/api/client/v2';
