@@ -1,3 +1,13 @@
+import type { Options } from 'tsup';
 import { packageBuild } from '../../tsup.base.js';
 
-export default packageBuild();
+const base = packageBuild() as Options;
+
+// src/platform.ts reads `import.meta.url` in the ES module build and `__filename` in the CommonJS
+// one, where esbuild leaves `import.meta` empty on purpose.
+export default {
+  ...base,
+  esbuildOptions(options) {
+    options.logOverride = { ...options.logOverride, 'empty-import-meta': 'silent' };
+  },
+} satisfies Options;

@@ -38,7 +38,7 @@ const DEPENDENCIES: Record<string, string[]> = {
   hono: ['@error-contract/core'],
   koa: ['@error-contract/core'],
   next: ['@error-contract/core'],
-  nest: ['@error-contract/core', '@error-contract/express', '@error-contract/fastify'],
+  nest: ['@error-contract/core'],
   node: ['@error-contract/core'],
   testing: ['@error-contract/client', '@error-contract/core', 'ajv', 'ajv-formats', 'yaml'],
 };

@@ -2,7 +2,8 @@
 // strict mode, 400 for an undecodable path) and bare error statuses, through the Express adapter's
 // guard or a Fastify onRequest hook, and the note of each request's platform error (see filter.ts).
 import type { ErrorContract } from '@error-contract/core';
-import { bareStatusHook, checkRequestHook, type routeMissOf } from '@error-contract/fastify';
+import type { routeMissOf } from '@error-contract/fastify';
+import { fastifyAdapter } from './platform.js';
 
 type FastifyInstance = Parameters<typeof routeMissOf>[0];
 
@@ -46,7 +47,8 @@ export function beforeBodyParsers(app: unknown, guard: unknown): void {
 /** The pieces `ErrorContractFilter#beforeRouting` installs. */
 export interface BeforeRoutingParts {
   contract: ErrorContract;
-  expressGuard: unknown;
+  /** The Express adapter's guard (loaded on platform-express only). */
+  expressGuard(): unknown;
   noteExpressError: unknown;
   noteFastifyErrors(fastify: FastifyInstance): void;
 }
@@ -54,14 +56,16 @@ export interface BeforeRoutingParts {
 /** Installs the checks before routing on Express or Fastify; anything else is left alone. */
 export function installBeforeRouting(instance: unknown, parts: BeforeRoutingParts): boolean {
   if (isFastify(instance)) {
+    const fastify = fastifyAdapter();
     parts.noteFastifyErrors(instance);
-    instance.addHook('onRequest', checkRequestHook(parts.contract));
-    instance.addHook('onSend', bareStatusHook(parts.contract));
+    instance.addHook('onRequest', fastify.checkRequestHook(parts.contract));
+    instance.addHook('onSend', fastify.bareStatusHook(parts.contract));
     return true;
   }
   if (isExpress(instance)) {
-    instance.use(parts.expressGuard);
-    beforeBodyParsers(instance, parts.expressGuard);
+    const guard = parts.expressGuard();
+    instance.use(guard);
+    beforeBodyParsers(instance, guard);
     instance.use(parts.noteExpressError);
     return true;
   }
@@ -76,8 +80,9 @@ const TAILS = new WeakMap<object, unknown>();
  * and its not-found and error handlers (registered by `app.init()`), once per app; anything else
  * is left alone.
  */
-export function installAfterRouting(instance: unknown, tail: unknown): boolean {
+export function installAfterRouting(instance: unknown, tailOf: () => unknown): boolean {
   if (!isExpress(instance)) return false;
+  const tail = tailOf();
   if (TAILS.get(instance) === tail) return true;
   TAILS.set(instance, tail);
   instance.use(tail);

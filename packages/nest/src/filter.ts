@@ -1,17 +1,26 @@
 import { type ErrorContract, type ErrorContractOptions, type ErrorLogger, type RequestLike, resolveContract } from '@error-contract/core';
-import { errorContract as expressContract } from '@error-contract/express';
-import { routeMissOf, sendResponse } from '@error-contract/fastify';
+import type { routeMissOf, sendResponse } from '@error-contract/fastify';
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { answerAsNest, isFastifyReply } from './nest-default.js';
 import { installAfterRouting, installBeforeRouting } from './before-routing.js';
 import { defaultNestLogger } from './nest-logger.js';
 import { errorToJudge, isRouterNotFound } from './nest-shapes.js';
+import { writeOnNode } from './node-response.js';
+import { expressAdapter, fastifyAdapter } from './platform.js';
 
 // Fastify's types as @error-contract/fastify takes them (one copy of Fastify's types: the app's).
 type FastifyReply = Parameters<typeof sendResponse>[0];
 type FastifyInstance = Parameters<typeof routeMissOf>[0];
 type FastifyRequest = FastifyReply['request'];
+
+/** The Express adapter's middleware the filter uses on platform-express. */
+interface ExpressParts {
+  guard: RequestHandler;
+  handler: (err: unknown, req: Request, res: Response, next: NextFunction) => void;
+  fallback: RequestHandler;
+  tail: RequestHandler;
+}
 
 // The error each request failed with outside Nest's handlers, before Nest re-threw it as an
 // HttpException (see `noteFastifyErrors` and `noteExpressError`), keyed by the request.
@@ -87,11 +96,8 @@ function destroy(res: { destroy?: () => unknown } | undefined): void {
 export class ErrorContractFilter implements ExceptionFilter {
   /** The core contract behind it, for `contract.error(code)` and the docs pages. */
   readonly contract: ErrorContract;
-  readonly #expressGuard: unknown;
   readonly #logger: ErrorLogger | undefined;
-  readonly #handler: (err: unknown, req: Request, res: Response, next: NextFunction) => void;
-  readonly #fallback: RequestHandler;
-  readonly #tail: RequestHandler;
+  #express: ExpressParts | undefined;
 
   constructor(contractOrOptions: ErrorContract | ErrorContractOptions = {}) {
     const given = contractOrOptions as ErrorContractOptions;
@@ -101,15 +107,23 @@ export class ErrorContractFilter implements ExceptionFilter {
     this.contract = resolveContract(contractOrOptions, logger === undefined ? {} : { logger });
     // Outside the scope, Nest's own answer, logged as Nest logs it (unless the logger is off).
     this.#logger = isContract || given?.logger === undefined ? (logger ?? defaultNestLogger()) : given.logger || undefined;
-    const express = expressContract(this.contract);
-    this.#expressGuard = express.guard();
-    this.#handler = express.handler();
-    // Nest's not-found handler answers OPTIONS before Express could (404 on both platforms without
-    // us): the contract answers it as any method a path lacks, 405 with Allow, as on Fastify.
-    this.#fallback = express.fallback({ answerOptions: true });
-    // After Nest's own handlers, for what none of them took (see afterRouting): Express's OPTIONS
-    // answer there is the app's, and stays.
-    this.#tail = express.fallback();
+  }
+
+  /** The Express adapter's middleware for this contract, made on platform-express's first need. */
+  #expressParts(): ExpressParts {
+    if (this.#express !== undefined) return this.#express;
+    const express = expressAdapter().errorContract(this.contract);
+    this.#express = {
+      guard: express.guard(),
+      handler: express.handler(),
+      // Nest's not-found handler answers OPTIONS before Express could (404 on both platforms
+      // without us): the contract answers it as any method a path lacks, 405 with Allow, as on Fastify.
+      fallback: express.fallback({ answerOptions: true }),
+      // After Nest's own handlers, for what none of them took (see afterRouting): Express's OPTIONS
+      // answer there is the app's, and stays.
+      tail: express.fallback(),
+    };
+    return this.#express;
   }
 
   /**
@@ -128,7 +142,7 @@ export class ErrorContractFilter implements ExceptionFilter {
    * await app.init();
    */
   beforeRouting(platformApp: unknown): boolean {
-    return installBeforeRouting(platformApp, { contract: this.contract, expressGuard: this.#expressGuard, noteExpressError, noteFastifyErrors });
+    return installBeforeRouting(platformApp, { contract: this.contract, expressGuard: () => this.#expressParts().guard, noteExpressError, noteFastifyErrors });
   }
 
   /**
@@ -146,7 +160,7 @@ export class ErrorContractFilter implements ExceptionFilter {
    * errors.afterRouting(app.getHttpAdapter().getInstance());
    */
   afterRouting(platformApp: unknown): boolean {
-    return installAfterRouting(platformApp, this.#tail);
+    return installAfterRouting(platformApp, () => this.#expressParts().tail);
   }
 
   /** Called by Nest with what a request threw; answers it in the contract (HTTP requests only). */
@@ -164,12 +178,22 @@ export class ErrorContractFilter implements ExceptionFilter {
   #onNode(exception: unknown, req: Request, res: Response, next: NextFunction | undefined): void {
     const url = req.originalUrl ?? req.url;
     if (!this.contract.inScope(url ?? '/')) return answerAsNest(exception, res, this.#logger);
-    if (typeof (req as Partial<Request>).app === 'function' && isRouterNotFound(exception, req.method, url)) {
+    // Express's request has its app; Nest middleware on platform-fastify gets Node's own objects
+    if (typeof (req as Partial<Request>).app !== 'function') return this.#onRawNode(exception, req, res);
+    let express: ExpressParts;
+    try {
+      express = this.#expressParts();
+    } catch (error) {
+      // @error-contract/express is not installed: Nest's answer, and the line that says why
+      this.#logger?.error({ err: error }, (error as Error).message);
+      return answerAsNest(exception, res, this.#logger);
+    }
+    if (isRouterNotFound(exception, req.method, url)) {
       // 404, or 405 with Allow (OPTIONS included, as on platform-fastify)
-      this.#fallback(req, res, () => (typeof next === 'function' ? next() : answerAsNest(exception, res, this.#logger)));
+      express.fallback(req, res, () => (typeof next === 'function' ? next() : answerAsNest(exception, res, this.#logger)));
       return;
     }
-    this.#handler(errorToJudge(exception, PLATFORM_ERRORS.get(req)), req, res, () => {
+    express.handler(errorToJudge(exception, PLATFORM_ERRORS.get(req)), req, res, () => {
       // The response has started (a stream that failed midway): it cannot become an error. It is
       // ended, the socket destroyed so the client sees a cut-short body, and the failure logged once.
       if (res.headersSent) {
@@ -177,6 +201,13 @@ export class ErrorContractFilter implements ExceptionFilter {
         destroy(res);
       } else answerAsNest(exception, res, this.#logger);
     });
+  }
+
+  /** Nest middleware on platform-fastify: Node's own request and response, written directly. */
+  #onRawNode(exception: unknown, req: Request, res: Response): void {
+    const response = this.contract.respond(errorToJudge(exception, PLATFORM_ERRORS.get(req)), nodeRequestLike(req));
+    if (res.headersSent) destroy(res);
+    else writeOnNode(res, response);
   }
 
   #onFastify(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
@@ -191,10 +222,11 @@ export class ErrorContractFilter implements ExceptionFilter {
     }
     const original = PLATFORM_ERRORS.get(request);
     if (isRouterNotFound(exception, method, (raw as { originalUrl?: string }).originalUrl || url) && original === undefined && request.server !== undefined) {
-      const miss = routeMissOf(request.server, method, url);
-      sendResponse(reply, this.contract.respond(miss, fastifyRequestLike(request)), false);
+      const fastify = fastifyAdapter();
+      const miss = fastify.routeMissOf(request.server, method, url);
+      fastify.sendResponse(reply, this.contract.respond(miss, fastifyRequestLike(request)), false);
       return;
     }
-    sendResponse(reply, this.contract.respond(errorToJudge(exception, original), fastifyRequestLike(request)));
+    fastifyAdapter().sendResponse(reply, this.contract.respond(errorToJudge(exception, original), fastifyRequestLike(request)));
   }
 }
