@@ -1,0 +1,11 @@
+import { ITEMS, route } from '../../../lib/errors.js';
+
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+  GET() {
+    return Response.json(ITEMS);
+  },
+  async POST(request) {
+    const { name } = await request.json();
+    return Response.json({ id: '41', name }, { status: 201 });
+  },
+});

@@ -1,0 +1,5 @@
+import { redirect } from 'next/navigation';
+
+export function GET() {
+  redirect('/page');
+}

@@ -1,0 +1,110 @@
+// Do no harm on Next.js: a small site (next-app/: a page, static files, a redirect in the config, a
+// security header on every answer, CORS in its proxy, route handlers under /api) served by
+// `next start` without the contract and with it on /api (errors.route on every route module,
+// errors.notFoundRoute in app/api/[...path], errors.proxy around the app's own proxy). What the
+// app answers itself must be the same byte for byte; what it fails under /api must be in the
+// contract, with the headers set before the failure. Next's pages and error pages are React's
+// and stay Next's: the contract's scope on Next is the API, so there is no app-wide mode here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodedBody, differences, header, type RawRequest, type RawResponse, send } from '../src/compare.js';
+import { startNextFixture } from '../src/next-fixture.js';
+import type { Running } from '../src/servers.js';
+
+const ORIGIN = 'https://app.example.com';
+const BROWSER = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-encoding': 'gzip' };
+const JSON_ACCEPT = { accept: 'application/json' };
+const HELMET = 'x-content-type-options';
+
+interface NextCase {
+  name: string;
+  request: RawRequest;
+  failure?: { status: number; code: string; keeps?: string[] };
+}
+
+const CASES: NextCase[] = [
+  // Next's own: static files, pages, a redirect in the config, a rewrite.
+  { name: 'static index (rewritten /)', request: { method: 'GET', path: '/', headers: BROWSER } },
+  { name: 'static index, no Accept', request: { method: 'GET', path: '/index.html' } },
+  { name: 'stylesheet, gzipped', request: { method: 'GET', path: '/styles.css', headers: { accept: 'text/css,*/*;q=0.1', 'accept-encoding': 'gzip' } } },
+  { name: 'binary file, a range', request: { method: 'GET', path: '/data.bin', headers: { range: 'bytes=0-99' } } },
+  { name: 'HEAD of a static file', request: { method: 'HEAD', path: '/styles.css' } },
+  { name: 'HTML page, gzipped', request: { method: 'GET', path: '/page', headers: BROWSER } },
+  { name: 'HEAD of a page', request: { method: 'HEAD', path: '/page', headers: BROWSER } },
+  { name: 'another page', request: { method: 'GET', path: '/admin', headers: BROWSER } },
+  { name: 'permanent redirect (next.config)', request: { method: 'GET', path: '/old-page', headers: BROWSER } },
+  { name: 'redirect() in a route handler outside /api', request: { method: 'GET', path: '/go' } },
+  { name: "Next's 404 page outside /api", request: { method: 'GET', path: '/nope', headers: BROWSER } },
+
+  // The API's successes through the wrapped route modules.
+  { name: 'API list, gzipped', request: { method: 'GET', path: '/api/items', headers: { ...JSON_ACCEPT, 'accept-encoding': 'gzip' } } },
+  { name: 'API list, no Accept', request: { method: 'GET', path: '/api/items' } },
+  { name: 'API list, Accept: text/html', request: { method: 'GET', path: '/api/items', headers: { accept: 'text/html' } } },
+  { name: 'API list, from the browser app (CORS from the proxy)', request: { method: 'GET', path: '/api/items', headers: { accept: '*/*', origin: ORIGIN } } },
+  { name: 'API item', request: { method: 'GET', path: '/api/items/2', headers: JSON_ACCEPT } },
+  { name: 'HEAD of an API item (GET without a body)', request: { method: 'HEAD', path: '/api/items/2' } },
+  { name: 'API create', request: { method: 'POST', path: '/api/items', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: '{"name":"Lamp"}' } },
+  { name: "OPTIONS, Next's own 204 with Allow", request: { method: 'OPTIONS', path: '/api/items' } },
+  {
+    name: 'CORS preflight (the proxy answers it)',
+    request: { method: 'OPTIONS', path: '/api/items', headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } },
+  },
+  { name: 'CORS preflight from another origin', request: { method: 'OPTIONS', path: '/api/items', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } } },
+  { name: 'a streamed response', request: { method: 'GET', path: '/api/stream' } },
+  { name: 'cookies read and set through next/headers', request: { method: 'GET', path: '/api/cookie', headers: { cookie: 'theme=dark' } } },
+  { name: 'redirect() in a route handler under /api: 307 with Location', request: { method: 'GET', path: '/api/go' } },
+  { name: "the app's own 422", request: { method: 'GET', path: '/api/invalid', headers: JSON_ACCEPT } },
+
+  // What the app fails under /api: in the contract with it.
+  { name: 'API route not found', request: { method: 'GET', path: '/api/nope', headers: { ...JSON_ACCEPT, origin: ORIGIN } }, failure: { status: 404, code: 'not_found', keeps: [HELMET, 'access-control-allow-origin'] } },
+  { name: "API item not found (Next's notFound())", request: { method: 'GET', path: '/api/items/99', headers: JSON_ACCEPT }, failure: { status: 404, code: 'not_found', keeps: [HELMET] } },
+  { name: 'API crash', request: { method: 'GET', path: '/api/crash', headers: { ...JSON_ACCEPT, origin: ORIGIN } }, failure: { status: 500, code: 'internal_server_error', keeps: [HELMET, 'access-control-allow-origin'] } },
+  { name: 'API bare 403', request: { method: 'GET', path: '/api/forbidden', headers: JSON_ACCEPT }, failure: { status: 403, code: 'forbidden', keeps: [HELMET] } },
+  { name: 'API malformed JSON', request: { method: 'POST', path: '/api/items', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: '{"name":' }, failure: { status: 400, code: 'bad_request', keeps: [HELMET, 'access-control-allow-origin'] } },
+  { name: 'API method not allowed', request: { method: 'DELETE', path: '/api/items', headers: JSON_ACCEPT }, failure: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] } },
+  { name: 'API method Next does not route (PROPFIND)', request: { method: 'PROPFIND', path: '/api/items', headers: JSON_ACCEPT }, failure: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] } },
+  { name: 'HEAD of a missing API item', request: { method: 'HEAD', path: '/api/items/99' }, failure: { status: 404, code: 'not_found', keeps: [HELMET] } },
+];
+
+function expectInContract(res: RawResponse, failure: NonNullable<NextCase['failure']>, method: string): void {
+  expect(res.status).toBe(failure.status);
+  expect(header(res, 'content-type')).toMatch(/^application\/(problem\+)?json/);
+  for (const name of failure.keeps ?? []) expect(header(res, name), `keeps ${name}`).toBeDefined();
+  if (method === 'HEAD') {
+    expect(res.body.length).toBe(0);
+    return;
+  }
+  const text = decodedBody(res);
+  expect(text).not.toContain('hunter2');
+  expect(text).not.toMatch(/\n\s+at /);
+  expect(JSON.parse(text)).toMatchObject({ status: failure.status, code: failure.code, type: `https://docs.example.com/errors/${failure.code}` });
+}
+
+describe('next 16 (next start)', () => {
+  let none: Running;
+  let scoped: Running;
+
+  beforeAll(async () => {
+    [none, scoped] = await Promise.all([startNextFixture('none'), startNextFixture('scoped')]);
+  }, 60_000);
+  afterAll(() => Promise.all([none?.close(), scoped?.close()]));
+
+  describe.each(CASES)('$name', (kase) => {
+    const { failure } = kase;
+    if (failure === undefined) {
+      it('is answered the same with the contract on /api', async () => {
+        const [before, after] = await Promise.all([send(none.port, kase.request), send(scoped.port, kase.request)]);
+        expect(before.status).toBeLessThan(kase.name.includes('404 page') || kase.name.includes('422') ? 500 : 400);
+        expect(differences(before, after)).toEqual([]);
+      });
+      return;
+    }
+    it('fails without the contract, outside the contract', async () => {
+      const before = await send(none.port, kase.request);
+      expect(before.status).toBeGreaterThanOrEqual(400);
+      expect(decodedBody(before)).not.toContain('"type":"https://docs.example.com/errors/');
+    });
+    it('is in the contract with the contract on /api', async () => {
+      expectInContract(await send(scoped.port, kase.request), failure, kase.request.method);
+    });
+  });
+});
