@@ -1,5 +1,5 @@
 // The service on another runtime, started as its users start it: `node scripts/start.mjs <runtime>`
-// (what `pnpm run start:<runtime>` runs) with PORT, HOST, RATE_LIMIT and RATE_WINDOW_S, ready on its
+// (what `pnpm run start:<runtime>` runs) with PORT, HOST, RATE_LIMIT, RATE_WINDOW_S and REDIS_URL, ready on its
 // `listening on` line. For tests that hold those runtimes to what Node's service does
 // (test/*.test.ts here, suites/one-body, suites/hostile-http); Node only.
 import { spawn } from 'node:child_process';
@@ -47,7 +47,8 @@ export function startOn(runtime: Runtime): StartService {
     new Promise((resolve, reject) => {
       const [command, ...args] = startCommand(runtime);
       const env: Record<string, string | undefined> = { ...process.env, PORT: String(config.port), HOST: config.host, RATE_LIMIT: String(config.rateLimit), RATE_WINDOW_S: String(config.rateWindowS) };
-      delete env.REDIS_URL;
+      if (config.redisUrl === undefined) delete env.REDIS_URL;
+      else env.REDIS_URL = config.redisUrl;
       const child = spawn(command!, args, { cwd: EXAMPLE, env, stdio: ['ignore', 'pipe', 'pipe'] });
       const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
       let output = '';
