@@ -4,6 +4,7 @@ import { LANGUAGE_TAG } from './language-tag.js';
 import type { ErrorLogger } from './observability/log-line.js';
 import { type ErrorMapper, type MapSettings, resolveMap } from './mapping.js';
 import { RESERVED_MEMBERS } from './members.js';
+import { assertKnownOptions } from './option-keys.js';
 import type { Problem, RequestLike, Shape } from './types.js';
 
 /**
@@ -110,6 +111,35 @@ export type Translations<L extends string = string> = {
   readonly [K in L]?: { readonly [code in LiteralUnion<BuiltinCode, string>]?: { readonly title?: string; readonly detail?: string } };
 };
 
+// Every option, checked by the compiler against the interface both ways (none missing, none extra).
+const OPTION_KEYS = {
+  typeBaseUrl: true,
+  shape: true,
+  catalog: true,
+  statuses: true,
+  exposeInternalErrors: true,
+  onError: true,
+  logger: true,
+  logClientErrors: true,
+  extensions: true,
+  accept: true,
+  rejectMalformedPath: true,
+  scope: true,
+  traceId: true,
+  validationStatus: true,
+  languages: true,
+  translations: true,
+  map: true,
+} as const satisfies Record<keyof ErrorContractOptions, true>;
+
+/**
+ * The names of the options of `createErrorContract`, for adapters that take them beside their own.
+ *
+ * @example
+ * assertKnownOptions(options, [...CONTRACT_OPTION_KEYS, 'checkRequest'], '@error-contract/fastify');
+ */
+export const CONTRACT_OPTION_KEYS: readonly string[] = Object.freeze(Object.keys(OPTION_KEYS));
+
 /** See {@link ErrorContractOptions.accept}. */
 export type AcceptPolicy = 'any' | 'json' | 'strict';
 
@@ -205,6 +235,7 @@ function resolveScope(scope: ErrorContractOptions['scope']): readonly string[] |
 /** Checks options at once, as a middleware factory should, and resolves them. */
 export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Settings {
   if (options === null || typeof options !== 'object') fail('options must be an object.');
+  assertKnownOptions(options, CONTRACT_OPTION_KEYS, 'createErrorContract');
   const { typeBaseUrl, shape = 'detailed', statuses, exposeInternalErrors = false } = options;
   if (typeBaseUrl !== undefined && (typeof typeBaseUrl !== 'string' || typeBaseUrl === '')) {
     fail('`typeBaseUrl` must be a non-empty string such as "https://docs.example.com/errors/".');
