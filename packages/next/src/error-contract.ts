@@ -1,6 +1,6 @@
 import { type ErrorContract, type ErrorContractOptions, fetchRequestLike, resolveContract, toFetchResponse } from '@error-contract/core';
 import type { NextApiRequest, NextApiResponse } from 'next';
-import type { NextFetchEvent, NextRequest } from 'next/server';
+import type { NextFetchEvent, NextRequest } from 'next/server.js'; // .js: Next has no exports map, and ESM (node16) resolution needs the file
 import { type ApiRouteHandler, type ApiRouteMethods, apiRouteHandler } from './api-route.js';
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
 import { type ProxyFunction, proxyFunction } from './proxy.js';

@@ -2,7 +2,7 @@
 // what the contract refuses before routing (Accept, a malformed path), for what the app checks
 // before routing (a rate limit, authentication), and for methods Next does not route at all.
 import { type ErrorContract, fetchFailureToAnswer, fetchRequestLike, problem, routeMiss, toFetchResponse } from '@error-contract/core';
-import type { NextFetchEvent, NextRequest } from 'next/server';
+import type { NextFetchEvent, NextRequest } from 'next/server.js'; // .js: Next has no exports map, and ESM (node16) resolution needs the file
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
 import { NEXT_METHODS, PROBE_HEADER } from './route.js';
 

@@ -3,7 +3,7 @@
 // contract; a method the module does not export is the contract's 405 with `Allow` (Next's own is
 // empty), and the catch-all module's every method is the contract's 404.
 import { type ErrorContract, fetchFailureToAnswer, fetchRequestLike, problems, type RequestLike, routeMiss, toFetchResponse } from '@error-contract/core';
-import type { NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server.js'; // .js: Next has no exports map, and ESM (node16) resolution needs the file
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
 
 /**

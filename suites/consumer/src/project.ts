@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export const publishedPackages = ['client', 'core', 'express', 'fastify', 'hono', 'koa', 'nest', 'node', 'testing'];
+export const publishedPackages = ['client', 'core', 'express', 'fastify', 'hono', 'koa', 'nest', 'next', 'node', 'testing'];
 
 // The versions the repository's examples and suites use.
 export const frameworkDependencies: Record<string, string> = {
@@ -42,7 +42,10 @@ export const frameworkDependencies: Record<string, string> = {
   koa: '3.3.0',
   'koa-helmet': '9.0.0',
   ky: '1.14.3',
+  next: '16.4.6',
   ofetch: '1.5.1',
+  react: '19.3.1',
+  'react-dom': '19.3.1',
   'reflect-metadata': '0.2.2',
   rxjs: '7.8.2',
   supertest: '7.3.2',
