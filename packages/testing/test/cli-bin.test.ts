@@ -30,11 +30,26 @@ describe('the built bin: node dist/cli.js', () => {
   });
   afterAll(() => Promise.all([koa?.close(), broken?.close()]));
 
-  it('is an executable with a node shebang, named in package.json', () => {
-    expect(readFileSync(BIN, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
-    expect(statSync(BIN).mode & 0o111).not.toBe(0);
+  it('is an executable with a node shebang, named in package.json as a file that exists before the build', () => {
     const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-    expect(manifest.bin).toEqual({ 'error-contract': './dist/cli.js' });
+    expect(manifest.bin).toEqual({ 'error-contract': './bin/error-contract.js' });
+    const shim = fileURLToPath(new URL('../bin/error-contract.js', import.meta.url));
+    for (const file of [shim, BIN]) {
+      expect(readFileSync(file, 'utf8').startsWith('#!/usr/bin/env node\n'), file).toBe(true);
+      expect(statSync(file).mode & 0o111, file).not.toBe(0);
+    }
+    // the shim is only the way in: it loads the built command
+    expect(readFileSync(shim, 'utf8')).toContain("import '../dist/cli.js';");
+  });
+
+  it('the linked command runs through the shim', async () => {
+    const shim = fileURLToPath(new URL('../bin/error-contract.js', import.meta.url));
+    const child = spawn(process.execPath, [shim, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(stdout).toContain('probe');
   });
 
   it('exit code 0 for a service that keeps the contract', async () => {
