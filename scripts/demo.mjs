@@ -25,6 +25,10 @@ if (!RUNTIMES.includes(runtime) || (runtime !== 'node' && name !== 'hono')) {
   process.exit(2);
 }
 
+// say what is starting: the framework, the runtime, and Nest's platform
+const platform = name === 'nest' ? `, platform-${process.env.PLATFORM || 'express'} (PLATFORM=fastify for the other)` : '';
+console.log(`The reference service on ${name} (${runtime === 'node' ? `Node ${process.versions.node}` : runtime}${platform}), starting...`);
+
 const command = runtime === 'node' ? ['--import', 'tsx', 'src/main.ts'] : ['scripts/start.mjs', runtime];
 const child = spawn(process.execPath, command, { cwd: example, stdio: ['inherit', 'pipe', 'inherit'], env: process.env });
 child.stdout.on('data', (chunk) => {
