@@ -1,22 +1,39 @@
 // `next build` when needed: when there is no build, or a source is newer than it. Builds are
 // serialised across processes (test files and suites start the service at once) by a lock folder.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** One Next app to build and start: its folder, its Next, what its build is made from. */
+export interface NextApp {
+  appDir: string;
+  nextBin: string;
+  /** Paths (relative to appDir) whose changes make the build stale. */
+  sources: string[];
+  /** The build command's arguments. */
+  buildArgs: string[];
+  /** Folders and files copied in from another app before each build (relative to appDir). */
+  copied?: Array<{ from: string; to: string }>;
+}
+
 /** The Next app's folder (examples/next). */
 export const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BUILD_ID = join(APP_DIR, '.next', 'BUILD_ID');
-const LOCK = join(APP_DIR, '.next-build.lock');
-const STALE_LOCK_MS = 10 * 60_000;
 
 /** Next's own command line, run with this Node. */
 export const NEXT_BIN = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
-// What the build is made from: the app's files, the service kit's sources, the built packages.
-const SOURCES = ['app', 'lib', 'routes', 'proxy.ts', 'next.config.ts', 'package.json', '../service-kit/src', '../../packages/next/dist', '../../packages/core/dist'];
+const STALE_LOCK_MS = 10 * 60_000;
+
+/** The reference service on Next 16 (this folder): webpack, since the kit's `./x.js` imports of
+ * TypeScript files are not resolved by Turbopack (next.config.ts). */
+export const NEXT_16: NextApp = {
+  appDir: APP_DIR,
+  nextBin: NEXT_BIN,
+  sources: ['app', 'lib', 'routes', 'proxy.ts', 'next.config.ts', 'package.json', '../service-kit/src', '../../packages/next/dist', '../../packages/core/dist'],
+  buildArgs: ['build', '--webpack'],
+};
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
@@ -28,16 +45,20 @@ function newestChange(path: string): number {
 }
 
 /** Whether `.next` is there and newer than every source. */
-export function isBuildFresh(): boolean {
-  if (!existsSync(BUILD_ID)) return false;
-  const built = statSync(BUILD_ID).mtimeMs;
-  return SOURCES.every((source) => newestChange(join(APP_DIR, source)) <= built);
+export function isBuildFresh(app: NextApp = NEXT_16): boolean {
+  const buildId = join(app.appDir, '.next', 'BUILD_ID');
+  if (!existsSync(buildId)) return false;
+  const built = statSync(buildId).mtimeMs;
+  return app.sources.every((source) => newestChange(join(app.appDir, source)) <= built);
 }
 
-function build(): Promise<void> {
+function build(app: NextApp): Promise<void> {
+  for (const { from, to } of app.copied ?? []) {
+    rmSync(join(app.appDir, to), { recursive: true, force: true });
+    cpSync(join(app.appDir, from), join(app.appDir, to), { recursive: true });
+  }
   return new Promise((resolve, reject) => {
-    // webpack: the kit's `./x.js` imports of TypeScript files are not resolved by Turbopack (next.config.ts)
-    const child = spawn(process.execPath, [NEXT_BIN, 'build', '--webpack'], { cwd: APP_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    const child = spawn(process.execPath, [app.nextBin, ...app.buildArgs], { cwd: app.appDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -49,25 +70,26 @@ function build(): Promise<void> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Builds the app unless its build is fresh; waits for a build another process is making. */
-export async function ensureBuilt(): Promise<void> {
+export async function ensureBuilt(app: NextApp = NEXT_16): Promise<void> {
+  const lock = join(app.appDir, '.next-build.lock');
   for (;;) {
-    if (isBuildFresh()) return;
+    if (isBuildFresh(app)) return;
     try {
-      mkdirSync(LOCK);
+      mkdirSync(lock);
     } catch {
       // another process builds: wait for it, unless its lock was left behind long ago
-      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
       await sleep(500);
       continue;
     }
     try {
-      if (!isBuildFresh()) {
-        process.stderr.write('examples/next: next build (about a minute)...\n');
-        await build();
+      if (!isBuildFresh(app)) {
+        process.stderr.write(`${app.appDir}: next build (about a minute)...\n`);
+        await build(app);
       }
       return;
     } finally {
-      rmSync(LOCK, { recursive: true, force: true });
+      rmSync(lock, { recursive: true, force: true });
     }
   }
 }

@@ -3,15 +3,15 @@
 // carries the configuration; 5xx the service logs come back as Errors to `config.log`.
 import { spawn } from 'node:child_process';
 import type { StartService } from '@error-contract/service-kit';
-import { APP_DIR, ensureBuilt, NEXT_BIN } from './build.js';
+import { ensureBuilt, NEXT_16, type NextApp } from './build.js';
 
 const LOG_MARK = 'error-contract-log ';
 
-/** Starts the Next reference service; port 0 picks a free one. REDIS_URL is not supported here. */
-export const startService: StartService = async (config) => {
-  await ensureBuilt();
-  const child = spawn(process.execPath, [NEXT_BIN, 'start', '-p', String(config.port), '-H', config.host], {
-    cwd: APP_DIR,
+/** Starts a Next app's reference service; port 0 picks a free one. REDIS_URL is not supported here. */
+export const startNextService = (app: NextApp): StartService => async (config) => {
+  await ensureBuilt(app);
+  const child = spawn(process.execPath, [app.nextBin, 'start', '-p', String(config.port), '-H', config.host], {
+    cwd: app.appDir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
@@ -66,3 +66,6 @@ export const startService: StartService = async (config) => {
     },
   };
 };
+
+/** Starts the Next 16 reference service (this folder). */
+export const startService: StartService = startNextService(NEXT_16);

@@ -40,12 +40,14 @@ export type RouteHandler<Context = any> = (request: NextRequest, context: Contex
 export type RouteHandlers<Context = any> = Partial<Record<HttpMethod, RouteHandler<Context>>>;
 
 /**
- * Every method of a route module, each answered in the contract. Export them all.
+ * Every method of a route module, each answered in the contract. Export them all. They take any
+ * `Request` (Next passes its `NextRequest`), so that the type holds whichever Next the app has:
+ * two versions' `NextRequest` classes are not assignable to each other.
  *
  * @example
  * export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE }: RouteModule = errors.route({ GET });
  */
-export type RouteModule<Context = any> = Record<HttpMethod, (request: NextRequest, context: Context) => Promise<Response>>;
+export type RouteModule<Context = any> = Record<HttpMethod, (request: Request, context: Context) => Promise<Response>>;
 
 /**
  * The request header of the proxy's method probe (see `errors.proxy`): an `OPTIONS` request
@@ -115,10 +117,10 @@ export function routeModule(contract: ErrorContract, given: RouteHandlers | unde
   const probeAnswer = () => new Response(null, given === undefined ? { status: 404 } : { status: 204, headers: { [PROBE_HEADER]: declared.join(',') } });
 
   const answer = (method: HttpMethod) =>
-    async function errorContractRouteHandler(request: NextRequest, context: unknown): Promise<Response> {
+    async function errorContractRouteHandler(request: Request, context: unknown): Promise<Response> {
       const handler = implemented(method);
       if (!contract.inScope(request.url)) {
-        if (handler !== undefined) return handler(request, context);
+        if (handler !== undefined) return handler(request as NextRequest, context);
         if (method === 'OPTIONS' && given !== undefined) return nextOptionsAnswer(declared);
         return nextMethodNotAllowed();
       }
@@ -131,7 +133,7 @@ export function routeModule(contract: ErrorContract, given: RouteHandlers | unde
       }
       let res: unknown;
       try {
-        res = await handler(request, context);
+        res = await handler(request as NextRequest, context);
       } catch (error) {
         return answerThrown(contract, error, fetchRequestLike(request));
       }
