@@ -1,23 +1,10 @@
-// describeConformance declares its tests at collection: this file is itself the test of it.
-import { startService } from '@error-contract/example-hono/server';
+// describeConformance declares its tests at collection: this file is itself the test of it
+// (against a reference service: suites/probe/test/kit-run-conformance.test.ts).
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { describeConformance } from '../src/vitest.js';
-import { startReference, WRITER } from './servers.js';
 
-const prefix = '/api/client/v2';
-const routes = {
-  existing: `${prefix}/widgets`,
-  wrongMethod: { path: `${prefix}/widgets`, method: 'DELETE', allow: 'GET, HEAD, POST' },
-  protected: { path: `${prefix}/widgets`, headers: WRITER },
-  jsonBody: { path: `${prefix}/widgets`, method: 'POST' },
-  strictAccept: true,
-};
-
-describeConformance('describeConformance: the Hono reference service, started by the suite', {
-  start: () => startReference(startService),
-  routes,
-});
+const routes = { existing: '/widgets', strictAccept: true };
 
 // A target given as a function is read when the cases run; a non-strict service's Accept cases
 // are only reported, so they make no test.

@@ -1,26 +1,13 @@
-// Servers the tests probe: the three reference services, an Express app that breaks the contract
-// on purpose, and a plain Express app that never heard of it. All on 127.0.0.1, port 0.
+// Servers the tests probe: an Express app that breaks the contract on purpose, and a plain Express
+// app that never heard of it. All on 127.0.0.1, port 0. The kit against the reference services is
+// suites/probe's (test/kit-*.test.ts): the examples' tests use the kit, so the kit's tests do not
+// use the examples.
 import type { AddressInfo, Server } from 'node:net';
-import { startService as startExpress } from '@error-contract/example-express/server';
-import { startService as startHono } from '@error-contract/example-hono/server';
-import { startService as startKoa } from '@error-contract/example-koa/server';
 import express, { type ErrorRequestHandler } from 'express';
 
 export interface Running {
   url: string;
   close(): Promise<void>;
-}
-
-export const REFERENCE_SERVICES = [
-  ['express', startExpress],
-  ['koa', startKoa],
-  ['hono', startHono],
-] as const;
-
-export const WRITER = { authorization: 'Bearer writer-token' };
-
-export function startReference(start: (typeof REFERENCE_SERVICES)[number][1]): Promise<Running> {
-  return start({ port: 0, host: '127.0.0.1', rateLimit: 100_000, rateWindowS: 60, log: () => {} });
 }
 
 function listen(app: express.Express): Promise<Running> {
