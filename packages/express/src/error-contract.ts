@@ -1,4 +1,4 @@
-import { type ErrorContract, type ErrorContractOptions, problems, resolveContract, routeMiss } from '@error-contract/core';
+import { assertKnownOptions, type ErrorContract, type ErrorContractOptions, problems, resolveContract, routeMiss } from '@error-contract/core';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { mountsApp, trackEnteredApps } from './mounted-apps.js';
 import { rootRouterOf, routeMethods } from './route-methods.js';
@@ -96,6 +96,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     contract,
 
     guard(options: GuardOptions = {}) {
+      assertKnownOptions(options, ['checkRequest', 'bareStatuses'], '@error-contract/express guard()');
       const checkRequest = checkBoolean(options.checkRequest, 'checkRequest');
       const bareStatuses = checkBoolean(options.bareStatuses, 'bareStatuses');
       return function errorContractGuard(req, res, next) {
@@ -113,6 +114,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     },
 
     fallback(options: FallbackOptions = {}) {
+      assertKnownOptions(options, ['answerOptions'], '@error-contract/express fallback()');
       const answerOptions = options.answerOptions !== undefined && checkBoolean(options.answerOptions, 'answerOptions');
       return function errorContractFallback(req, res, next) {
         if (res.headersSent || !contract.inScope(req.originalUrl ?? req.url)) return next();

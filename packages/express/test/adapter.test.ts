@@ -71,6 +71,10 @@ describe.each(expresses)('%s', (_name, express, major) => {
 
     it('a wrong option is a TypeError at startup', () => {
       expect(() => errorContract().guard({ checkRequest: 'yes' as never })).toThrow(TypeError);
+      // a misspelt key names the nearest one, in the adapter's options and in the contract's
+      expect(() => errorContract().guard({ checkRequests: false } as never)).toThrow('@error-contract/express guard() has no option `checkRequests`; did you mean `checkRequest`?');
+      expect(() => errorContract().fallback({ answerOption: true } as never)).toThrow('did you mean `answerOptions`?');
+      expect(() => errorContract({ scopes: '/api' } as never)).toThrow('createErrorContract has no option `scopes`; did you mean `scope`?');
     });
   });
 

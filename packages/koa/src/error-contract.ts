@@ -1,4 +1,5 @@
 import {
+  assertKnownOptions,
   type ErrorContract,
   type ErrorContractOptions,
   type ErrorResponse,
@@ -126,6 +127,7 @@ function afterDownstream(contract: ErrorContract, ctx: Context): { response: Err
 export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}, options: KoaOptions = {}): KoaErrorContract {
   // Koa's 'error' event is the log; a contract made here from options logs nothing itself.
   const contract = resolveContract(contractOrOptions, { onError: () => {} });
+  assertKnownOptions(options, ['checkRequest'], '@error-contract/koa errorContract(contract, options)');
   if (options.checkRequest !== undefined && typeof options.checkRequest !== 'boolean') {
     throw new TypeError('@error-contract/koa: `checkRequest` must be a boolean.');
   }

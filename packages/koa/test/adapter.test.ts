@@ -62,6 +62,8 @@ describe.each(koas)('%s', (_name, KoaClass) => {
       lenient.use((ctx) => (ctx.body = { ok: true }));
       await request(lenient.callback()).get('/').set('Accept', 'text/html').expect(200);
       expect(() => errorContract({}, { checkRequest: 'no' as never })).toThrow(TypeError);
+      expect(() => errorContract({}, { checkrequest: false } as never)).toThrow('has no option `checkrequest`; did you mean `checkRequest`?');
+      expect(() => errorContract({ mapp: [] } as never)).toThrow('createErrorContract has no option `mapp`; did you mean `map`?');
     });
   });
 
