@@ -4,7 +4,7 @@
 // platform the app runs on: installed as a Nest app on one platform installs it, with the packed
 // tarballs and npm in a clean project, the other platform's framework is not there, and the app
 // answers in the contract.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -116,7 +116,7 @@ it("without its platform's adapter, the app fails at startup and says which pack
   const dir = projects.get('express')!;
   const adapter = join(dir, 'node_modules', '@error-contract', 'express');
   renameSync(adapter, `${adapter}-aside`);
-  let run: ReturnType<typeof spawnSync<string>>;
+  let run: SpawnSyncReturns<string>;
   try {
     run = spawnSync(process.execPath, ['app.js'], { cwd: dir, encoding: 'utf8', timeout: 30_000, env });
   } finally {
