@@ -1,7 +1,7 @@
 // `next build` when needed: when there is no build, or a source is newer than it. Builds are
 // serialised across processes (test files and suites start the service at once) by a lock folder.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +23,6 @@ export const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Next's own command line, run with this Node. */
 export const NEXT_BIN = createRequire(import.meta.url).resolve('next/dist/bin/next');
-
-const STALE_LOCK_MS = 10 * 60_000;
 
 /** The reference service on Next 16 (this folder): webpack, since the kit's `./x.js` imports of
  * TypeScript files are not resolved by Turbopack (next.config.ts). */
@@ -67,6 +65,19 @@ function build(app: NextApp): Promise<void> {
   });
 }
 
+/** A lock whose holder is gone (killed mid-build) or that is older than a build can take. */
+function isStaleLock(lock: string): boolean {
+  try {
+    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    process.kill(pid, 0);
+    return Date.now() - statSync(lock).mtimeMs > 10 * 60_000;
+  } catch (error) {
+    // no such process, or no pid written yet (then only an old lock is stale)
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return true;
+    return existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000;
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Builds the app unless its build is fresh; waits for a build another process is making. */
@@ -76,9 +87,10 @@ export async function ensureBuilt(app: NextApp = NEXT_16): Promise<void> {
     if (isBuildFresh(app)) return;
     try {
       mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
     } catch {
       // another process builds: wait for it, unless its lock was left behind long ago
-      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      if (isStaleLock(lock)) rmSync(lock, { recursive: true, force: true });
       await sleep(500);
       continue;
     }

@@ -1,7 +1,7 @@
 // The Next.js fixture (next-app/): built once per run (when its build is missing or older than
 // its sources), then served by `next start` twice: without the contract and with it on /api.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,14 +28,28 @@ function run(args: string[], env: Record<string, string> = {}) {
   return spawn(process.execPath, [NEXT_BIN, ...args], { cwd: APP_DIR, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
 }
 
+/** A lock whose holder is gone (killed mid-build) or that is older than a build can take. */
+function isStaleLock(lock: string): boolean {
+  try {
+    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    process.kill(pid, 0);
+    return Date.now() - statSync(lock).mtimeMs > 10 * 60_000;
+  } catch (error) {
+    // no such process, or no pid written yet (then only an old lock is stale)
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return true;
+    return existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000;
+  }
+}
+
 /** `next build` (webpack, as examples/next) unless the build is fresh; one process builds at a time. */
 export async function buildNextFixture(): Promise<void> {
   for (;;) {
     if (isFresh()) return;
     try {
       mkdirSync(LOCK);
+      writeFileSync(join(LOCK, 'pid'), String(process.pid));
     } catch {
-      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > 600_000) rmSync(LOCK, { recursive: true, force: true });
+      if (isStaleLock(LOCK)) rmSync(LOCK, { recursive: true, force: true });
       await new Promise((resolve) => setTimeout(resolve, 500));
       continue;
     }
