@@ -43,9 +43,13 @@ export interface ErrorContract<C extends Catalog = Catalog> {
   readonly catalog: C;
 }
 
-/** Whether a failure gets the log line: see the options `logger`, `onError` and `logClientErrors`. */
-function logs(settings: Settings, problem: Problem): boolean {
-  if (settings.logger === false || (settings.logger === undefined && settings.onError !== undefined)) return false;
+/**
+ * Whether a failure gets the log line: see the options `logger`, `onError` and `logClientErrors`.
+ * An `onError` without a `logger` silences the console line, not a framework's own log (`framework`,
+ * see `RequestLike#logger`), which the app turned on itself.
+ */
+function logs(settings: Settings, problem: Problem, framework?: ErrorLogger): boolean {
+  if (settings.logger === false || (settings.logger === undefined && settings.onError !== undefined && framework === undefined)) return false;
   return problem.status >= 500 || settings.logClientErrors;
 }
 
@@ -62,7 +66,8 @@ function report(settings: Settings, error: unknown, problem: Problem, request: R
     // a failing logger must not turn one failure into two
   }
   try {
-    if (logs(settings, problem)) writeLogLine(settings.logger || frameworkLogger(request), error, problem, request, traceId);
+    const framework = settings.logger === undefined ? frameworkLogger(request) : undefined;
+    if (logs(settings, problem, framework)) writeLogLine(settings.logger || framework, error, problem, request, traceId);
   } catch {
     // nor a failing log line
   }

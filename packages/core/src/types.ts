@@ -21,7 +21,8 @@ export interface RequestLike {
   /**
    * The framework's own logger for this request, where the contract's line goes when the contract
    * was made without a `logger` (instead of the console): Fastify's request log, when Fastify's
-   * logger is on. A `logger` of the contract's own still wins, so a failure is logged once.
+   * logger is on. A `logger` of the contract's own still wins, so a failure is logged once; an
+   * `onError` without a `logger` does not silence it (it silences the console line only).
    */
   logger?: ErrorLogger;
 }

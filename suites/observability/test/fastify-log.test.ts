@@ -110,3 +110,33 @@ describe("fastify: a contract with a logger of its own, Fastify's logger on", ()
     await app.close();
   });
 });
+
+describe("fastify: a contract with an onError of its own (an error tracker), Fastify's logger on", () => {
+  it("a 500 is still Fastify's one line, and onError sees it once", async () => {
+    const fastifyLog = memoryPino();
+    const seen: unknown[] = [];
+    const app = Fastify({ loggerInstance: fastifyLog.logger as never });
+    await app.register(errorContract, { contract: createErrorContract({ onError: (error) => void seen.push(error) }) });
+    app.get('/boom', async () => {
+      throw new Error('connection to db-7 failed');
+    });
+    expect((await app.inject({ method: 'GET', url: '/boom' })).statusCode).toBe(500);
+    expect(failureLines(fastifyLog.lines)).toMatchObject([{ level: 50, msg: 'connection to db-7 failed', res: { statusCode: 500 } }]);
+    expect(seen).toHaveLength(1);
+    expect(consoleError).not.toHaveBeenCalled();
+    await app.close();
+  });
+
+  it("Fastify's logger off: onError alone, no console line (core's rule for onError)", async () => {
+    const seen: unknown[] = [];
+    const app = Fastify();
+    await app.register(errorContract, { contract: createErrorContract({ onError: (error) => void seen.push(error) }) });
+    app.get('/boom', async () => {
+      throw new Error('connection to db-7 failed');
+    });
+    expect((await app.inject({ method: 'GET', url: '/boom' })).statusCode).toBe(500);
+    expect(seen).toHaveLength(1);
+    expect(consoleError).not.toHaveBeenCalled();
+    await app.close();
+  });
+});
