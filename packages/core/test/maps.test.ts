@@ -1,0 +1,257 @@
+// The presets of @error-contract/core/maps by the shapes of their libraries' errors, one row per
+// rule (suites/library-errors runs them against the real libraries). Every answer is checked to
+// carry none of the planted values.
+import { describe, expect, it } from 'vitest';
+import { createErrorContract, type ErrorMapper } from '../src/index.js';
+import { jwtErrors, mongooseErrors, mysqlErrors, postgresErrors, prismaErrors, sequelizeErrors, typeormErrors } from '../src/maps/index.js';
+import { classNames, errorChain, schemaName, schemaNames } from '../src/maps/recognise.js';
+import { request } from './helpers.js';
+
+const SECRET = 'planted-5ecret';
+
+/** An Error of a class with this name and these members, as the library builds it. */
+function named(name: string, members: Record<string, unknown> = {}, parent: new (message?: string) => Error = Error): Error {
+  const Class = { [name]: class extends parent {} }[name]!;
+  const error = new Class(`${SECRET} message`);
+  return Object.assign(error, { name, ...members });
+}
+
+function answer(mapper: ErrorMapper, error: unknown) {
+  const response = createErrorContract({ map: [mapper], logger: false }).respond(error, request({ method: 'POST' }));
+  const text = `${response.body}${JSON.stringify(response.headers)}`;
+  expect(text).not.toContain(SECRET);
+  return { status: response.status, headers: response.headers, body: JSON.parse(response.body as string) as Record<string, any> };
+}
+
+const pg = (code: string, members: Record<string, unknown> = {}) => named('error', { code, severity: 'ERROR', ...members });
+
+describe('postgresErrors()', () => {
+  const preset = postgresErrors();
+  it.each([
+    ['23505 with a key in its detail', pg('23505', { detail: `Key (email)=(${SECRET}) already exists.`, constraint: 'users_email_key' }), 409, 'A record with this email already exists.'],
+    ['23505 with two columns', pg('23505', { detail: `Key (tenant_id, "slug")=(1, ${SECRET}) already exists.` }), 409, 'A record with this combination of tenant_id and slug already exists.'],
+    ['23505 on an expression index: the constraint', pg('23505', { detail: `Key (lower(email::text))=(${SECRET}) already exists.`, constraint_name: 'users_lower_email' }), 409, 'A record with the same unique value already exists (constraint users_lower_email).'],
+    ['23505 with nothing named', pg('23505'), 409, 'A record with the same unique value already exists.'],
+    ['23503 of neither side', pg('23503', { detail: 'something else' }), 409, 'The request breaks a reference between records.'],
+    ['23502 from postgres.js (column_name)', pg('23502', { column_name: 'name' }), 400, 'The request has 1 invalid field.'],
+    ['23502 named only in the message', Object.assign(pg('23502'), { message: 'null value in column "name" of relation "users" violates not-null constraint' }), 400, 'The request has 1 invalid field.'],
+    ['23502 naming nothing', pg('23502'), 400, 'A required value is missing.'],
+    ['22P02', pg('22P02'), 400, 'A value in the request is not in the form its field expects.'],
+    ['08006 (class 08)', pg('08006'), 503, 'Service Unavailable.'],
+  ])('%s', (_name, error, status, detail) => {
+    const { status: sent, body } = answer(preset, error);
+    expect(sent).toBe(status);
+    expect(body.detail).toBe(detail);
+  });
+
+  it('reads through wrappers (cause, driverError, original, parent) and stops at a cycle', () => {
+    const wrapped = Object.assign(new Error(`Failed query: insert ${SECRET}`), { cause: pg('23505') });
+    expect(answer(preset, wrapped).status).toBe(409);
+    const cyclic: Record<string, unknown> = { name: 'x' };
+    cyclic.cause = cyclic;
+    expect(errorChain(cyclic)).toHaveLength(1);
+  });
+
+  it('a five-letter Node system code without a severity is not a Postgres error; an unknown SQLSTATE is left alone', () => {
+    expect(answer(preset, Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })).status).toBe(500);
+    expect(answer(preset, pg('42P01')).status).toBe(500);
+    expect(answer(preset, 'a string').status).toBe(500);
+  });
+
+  it('a retryAfter that is not a number of seconds is a TypeError at creation', () => {
+    expect(() => postgresErrors({ retryAfter: -1 })).toThrow(TypeError);
+    expect(() => postgresErrors({ retryAfter: Number.NaN })).toThrow(TypeError);
+    expect(answer(postgresErrors({ retryAfter: 0 }), pg('40001')).headers['retry-after']).toBe('0');
+  });
+});
+
+describe('mysqlErrors()', () => {
+  const my = (errno: number, sqlMessage: string, code = 'ER_X') => Object.assign(new Error(sqlMessage), { errno, code, sqlState: '23000', sqlMessage });
+  it.each([
+    [1062, `Duplicate entry '${SECRET}' for key 'PRIMARY'`, 409, 'A record with the same unique value already exists (constraint PRIMARY).'],
+    [1217, 'Cannot delete', 409, 'The record is still referred to by other records.'],
+    [1216, 'Cannot add', 409, 'The request refers to a related record that does not exist.'],
+    [1048, `Column '${SECRET} x' cannot be null`, 400, 'A required value is missing.'],
+    [1213, 'Deadlock', 503, 'Service Unavailable.'],
+  ])('%i', (errno, message, status, detail) => {
+    const { status: sent, body } = answer(mysqlErrors(), my(errno, message));
+    expect(sent).toBe(status);
+    expect(body.detail).toBe(detail);
+  });
+
+  it('an errno without sqlState or ER_ code is not MySQL', () => {
+    expect(answer(mysqlErrors(), Object.assign(new Error('x'), { errno: 1062 })).status).toBe(500);
+    expect(answer(mysqlErrors(), Object.assign(new Error('x'), { errno: 1062, code: 'ER_DUP_ENTRY' })).status).toBe(409);
+  });
+});
+
+describe('prismaErrors()', () => {
+  const known = (code: string, meta: Record<string, unknown> = {}) => named('PrismaClientKnownRequestError', { code, clientVersion: '7.10.0', meta });
+  const adapter = (code: string, cause: Record<string, unknown>) => known(code, { driverAdapterError: { name: 'DriverAdapterError', cause } });
+  it.each([
+    ['P2025 without a model', known('P2025'), 404, 'The requested record was not found.'],
+    ['P2002, Prisma 7 fields (older adapter: cause.fields)', adapter('P2002', { kind: 'UniqueConstraintViolation', fields: ['email'] }), 409, 'A record with this email already exists.'],
+    ['P2003, Prisma 7 fields', adapter('P2003', { kind: 'ForeignKeyConstraintViolation', constraint: { fields: ['authorId'] } }), 409, 'The request breaks a reference between records (authorId).'],
+    ['P2003, Prisma 7 foreign key only', adapter('P2003', { kind: 'ForeignKeyConstraintViolation', constraint: { foreignKey: {} } }), 409, 'The request breaks a reference between records.'],
+    ['P2011, Prisma 6 constraint string', known('P2011', { constraint: 'name' }), 400, 'A required value is missing.'],
+    ['P2000', known('P2000'), 400, 'A value in the request is not in the form its field expects.'],
+    ['P2039 of a mysql adapter error', adapter('P2039', { kind: 'mysql', code: 1062, message: `Duplicate entry '${SECRET}' for key 'users.email'` }), 409, 'A record with the same unique value already exists (constraint users.email).'],
+    ['P2039 of an unknown kind', adapter('P2039', { kind: 'sqlite', extendedCode: 5 }), 500, 'Internal Server Error.'],
+  ])('%s', (_name, error, status, detail) => {
+    const { status: sent, body } = answer(prismaErrors(), error);
+    expect(sent).toBe(status);
+    if (status < 500) expect(body.detail).toBe(detail);
+  });
+
+  it('a P-code on a class that is not Prisma\'s, or a Prisma error without one, is left alone', () => {
+    expect(answer(prismaErrors(), Object.assign(new Error('x'), { code: 'P2025' })).status).toBe(500);
+    expect(answer(prismaErrors(), named('PrismaClientRustPanicError')).status).toBe(500);
+    expect(answer(prismaErrors(), named('PrismaClientInitializationError', { errorCode: 'P1017' })).status).toBe(503);
+  });
+});
+
+describe('typeormErrors()', () => {
+  it('EntityNotFoundError without an entity name in its message', () => {
+    expect(answer(typeormErrors(), named('EntityNotFoundError')).body.detail).toBe('The requested record was not found.');
+  });
+  it('a QueryFailedError without a driver error it knows stays 500', () => {
+    expect(answer(typeormErrors(), named('QueryFailedError', { driverError: new Error('x') })).status).toBe(500);
+  });
+  it('other errors are not TypeORM\'s', () => {
+    expect(answer(typeormErrors(), pg('23505')).status).toBe(500);
+  });
+});
+
+describe('sequelizeErrors()', () => {
+  it.each([
+    ['UniqueConstraintError with fields and their values', named('SequelizeUniqueConstraintError', { fields: { email: SECRET } }), 409, 'A record with this email already exists.'],
+    ['UniqueConstraintError with the index only', named('SequelizeUniqueConstraintError', { fields: [SECRET], index: 'users_email_key' }), 409, 'A record with the same unique value already exists (constraint users_email_key).'],
+    ['ForeignKeyConstraintError over mysql', named('SequelizeForeignKeyConstraintError', { parent: Object.assign(new Error('x'), { errno: 1451, sqlState: '23000' }) }), 409, 'The record is still referred to by other records.'],
+    ['ForeignKeyConstraintError over mysql, the other side', named('SequelizeForeignKeyConstraintError', { parent: Object.assign(new Error('x'), { errno: 1452, sqlState: '23000' }) }), 409, 'The request refers to a related record that does not exist.'],
+    ['ForeignKeyConstraintError of no known driver', named('SequelizeForeignKeyConstraintError', { index: 'fk' }), 409, 'The request breaks a reference between records (fk).'],
+    ['ValidationError without items', named('SequelizeValidationError', { errors: [] }), 400, 'A value in the request is not in the form its field expects.'],
+    ['ConnectionAcquireTimeoutError', named('SequelizeConnectionAcquireTimeoutError'), 503, 'Service Unavailable.'],
+  ])('%s', (_name, error, status, detail) => {
+    const { status: sent, body } = answer(sequelizeErrors(), error);
+    expect(sent).toBe(status);
+    expect(body.detail).toBe(detail);
+  });
+
+  it('field problems in our words, by validator; unknown validators and unnamed fields', () => {
+    const error = named('SequelizeValidationError', {
+      errors: [
+        { path: 'age', validatorKey: 'min', message: SECRET },
+        { path: 'name', type: 'notNull Violation', message: SECRET },
+        { path: 'code', validatorKey: 'customCheck', message: SECRET },
+        { path: `${SECRET} x`, validatorKey: 'isEmail' },
+      ],
+    });
+    expect(answer(sequelizeErrors(), error).body.errors).toEqual([
+      { field: 'age', pointer: '/age', detail: 'is below the allowed minimum' },
+      { field: 'name', pointer: '/name', detail: 'is required' },
+      { field: 'code', pointer: '/code', detail: 'is not valid' },
+    ]);
+  });
+
+  it('a class name without the Sequelize name is not Sequelize\'s', () => {
+    expect(answer(sequelizeErrors(), named('ValidationError', { errors: [{ path: 'x' }] })).status).toBe(500);
+    expect(answer(sequelizeErrors(), named('SequelizeDatabaseError')).status).toBe(500);
+  });
+});
+
+describe('mongooseErrors()', () => {
+  class MongooseError extends Error {}
+  const mongoose = (name: string, members: Record<string, unknown> = {}) => named(name, members, MongooseError);
+  it('validator details from kind and the schema limits', () => {
+    const error = mongoose('ValidationError', {
+      errors: {
+        a: { kind: 'max', path: 'a', properties: {} },
+        b: { kind: 'maxlength', path: 'b', properties: { maxlength: 5 } },
+        c: { kind: 'minlength', path: 'c', properties: {} },
+        d: { kind: 'maxlength', path: 'd', properties: {} },
+        e: { kind: 'min', path: 'e', properties: { min: 'x' } },
+        f: { kind: 'user defined', path: 'f', value: SECRET },
+        g: { name: 'CastError', kind: `${SECRET} type`, path: 'g' },
+        h: { kind: 'required' },
+      },
+    });
+    expect(answer(mongooseErrors(), error).body.errors.map((item: { field: string; detail: string }) => [item.field, item.detail])).toEqual([
+      ['a', 'is above the allowed maximum'],
+      ['b', 'must be at most 5 characters long'],
+      ['c', 'is too short'],
+      ['d', 'is too long'],
+      ['e', 'is below the allowed minimum'],
+      ['f', 'is not valid'],
+      ['g', 'is not of the expected type'],
+      ['h', 'is required'],
+    ]);
+  });
+
+  it('a ValidationError whose errors cannot be read, a CastError without a path, a bulk write E11000 without keyPattern', () => {
+    expect(answer(mongooseErrors(), mongoose('ValidationError', { errors: null })).body.detail).toBe('A value in the request is not in the form its field expects.');
+    expect(answer(mongooseErrors(), mongoose('CastError')).body.detail).toBe('A value in the request is not in the form its field expects.');
+    expect(answer(mongooseErrors(), named('MongoBulkWriteError', { code: 11000 })).body.detail).toBe('A record with the same unique value already exists.');
+    expect(answer(mongooseErrors(), named('MongoNotConnectedError')).status).toBe(503);
+  });
+
+  it('code 11000 on an error that is not Mongo\'s is left alone', () => {
+    expect(answer(mongooseErrors(), Object.assign(new Error('x'), { code: 11000 })).status).toBe(500);
+  });
+});
+
+describe('jwtErrors()', () => {
+  it.each([
+    ['jose by code: JWKSNoMatchingKey', Object.assign(new Error('x'), { code: 'ERR_JWKS_NO_MATCHING_KEY' }), 'The access token is invalid'],
+    ['jose claim failed on exp is invalid, not expired', Object.assign(new Error('x'), { code: 'ERR_JWT_CLAIM_VALIDATION_FAILED', claim: 'aud' }), 'The access token is invalid'],
+    ['a subclass of TokenExpiredError', named('TokenExpiredError'), 'The access token expired'],
+  ])('%s', (_name, error, description) => {
+    const { status, headers } = answer(jwtErrors(), error);
+    expect(status).toBe(401);
+    expect(headers['www-authenticate']).toBe(`Bearer error="invalid_token", error_description="${description}"`);
+  });
+
+  it('other ERR_ codes are not a rejected token', () => {
+    expect(answer(jwtErrors(), Object.assign(new Error('x'), { code: 'ERR_JWE_DECRYPTION_FAILED' })).status).toBe(500);
+    expect(() => jwtErrors({ realm: 7 as never })).toThrow(TypeError);
+    expect(() => jwtErrors(null as never)).not.toThrow();
+  });
+});
+
+describe('recognising by shape never throws', () => {
+  const hostile = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('trap');
+      },
+      getPrototypeOf() {
+        throw new Error('trap');
+      },
+    },
+  );
+
+  it.each([
+    ['postgres', postgresErrors()],
+    ['mysql', mysqlErrors()],
+    ['prisma', prismaErrors()],
+    ['typeorm', typeormErrors()],
+    ['sequelize', sequelizeErrors()],
+    ['mongoose', mongooseErrors()],
+    ['jwt', jwtErrors()],
+  ])('%s: a hostile value gets the usual 500, and the preset says what it can answer', (_name, preset) => {
+    expect(answer(preset, hostile).status).toBe(500);
+    expect(preset.answers?.length).toBeGreaterThan(0);
+    expect(preset.name).toMatch(/Errors$/);
+  });
+
+  it('classNames walks the prototype chain; schema names refuse anything that is not one', () => {
+    class Base extends Error {}
+    class Child extends Base {}
+    expect(classNames(Object.assign(new Child(), { name: 'SequelizeChild' }))).toEqual(['SequelizeChild', 'Child', 'Base']);
+    expect(classNames(hostile)).toEqual([]);
+    expect(schemaName('users.email')).toBe('users.email');
+    expect(schemaName("a'; drop")).toBeUndefined();
+    expect(schemaNames(['a', 'a', 'b c', 7, 'b'])).toEqual(['a', 'b']);
+    expect(schemaNames(hostile)).toEqual([]);
+  });
+});
