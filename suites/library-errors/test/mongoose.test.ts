@@ -57,7 +57,7 @@ describe('mongooseErrors() on Mongoose 9', () => {
 
   it('DocumentNotFoundError -> 404', () => {
     // as Query#orFail() builds it: the filter (a client's value) is in its message
-    const error = new mongoose.Error.DocumentNotFoundError({ email: SECRET_EMAIL }, 'Widget', 0, {});
+    const error = new (mongoose.Error.DocumentNotFoundError as unknown as new (filter: object, model: string, numAffected: number, result: object) => Error)({ email: SECRET_EMAIL }, 'Widget', 0, {});
     expect(answer(contract, error).body).toMatchObject({ status: 404, code: 'not_found' });
   });
 
