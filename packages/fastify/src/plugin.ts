@@ -1,4 +1,4 @@
-import { type ErrorContract, type ErrorContractOptions, resolveContract } from '@error-contract/core';
+import { assertKnownOptions, CONTRACT_OPTION_KEYS, type ErrorContract, type ErrorContractOptions, resolveContract } from '@error-contract/core';
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bareStatusHook } from './bare-status.js';
@@ -88,6 +88,8 @@ const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function erro
   let contract: ErrorContract;
   let checkRequest: boolean, bareStatuses: boolean, notFound: boolean;
   try {
+    // a misspelt key names the nearest one, whether a contract is given or made here
+    assertKnownOptions(options, [...NOT_CONTRACT_OPTIONS, ...CONTRACT_OPTION_KEYS], '@error-contract/fastify');
     contract = contractOf(options);
     checkRequest = flag(options, 'checkRequest');
     bareStatuses = flag(options, 'bareStatuses');

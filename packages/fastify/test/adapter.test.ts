@@ -94,6 +94,13 @@ describe.each(fastifies)('%s', (_name, versions: FastifyMajor) => {
       await expect(app.register(errorContract, { [name]: value }).ready()).rejects.toThrow(TypeError);
     });
 
+    it('a misspelt key is a TypeError naming the nearest one, with a contract given or not', async () => {
+      await expect(versions.fastify().register(errorContract, { contract: createErrorContract(), notfound: false } as never).ready()).rejects.toThrow(
+        '@error-contract/fastify has no option `notfound`; did you mean `notFound`?',
+      );
+      await expect(versions.fastify().register(errorContract, { scopes: '/api' } as never).ready()).rejects.toThrow('did you mean `scope`?');
+    });
+
     it('a contract that is not one is a TypeError at registration', async () => {
       const app = versions.fastify();
       await expect(app.register(errorContract, { contract: {} as never }).ready()).rejects.toThrow(/createErrorContract/);
