@@ -35,6 +35,12 @@ export interface ErrorContract<C extends Catalog = Catalog> {
    */
   checkRequest(request: RequestLike): ErrorResponse | undefined;
   /**
+   * Whether `checkRequest` can refuse anything: its `accept` option is not `'any'` or
+   * `rejectMalformedPath` is on. When false, adapters add no hook before routing: a request the
+   * contract has nothing to check costs nothing.
+   */
+  readonly checksBeforeRouting: boolean;
+  /**
    * Whether the contract covers a request path (its `scope` option); adapters pass every response
    * outside it through untouched. The path may carry a query or be in absolute form.
    */
@@ -144,6 +150,7 @@ export function createErrorContract<const C extends Catalog<L> = {}, const L ext
       // whose path is a getter, read only when needed, which a spread would not copy.
       return respond(refusal, { method: request.method, path: read(request, 'path') as string, headers: request.headers });
     },
+    checksBeforeRouting: settings.accept !== 'any' || settings.rejectMalformedPath,
     inScope(path) {
       return settings.scope === undefined || pathInScope(settings.scope, pathOfTarget(path));
     },

@@ -142,3 +142,16 @@ describe("contract.checkRequest with accept: 'strict' and rejectMalformedPath (t
     expect(contract.checkRequest(request({ path: '/%ZZ', headers: {} }))!.status).toBe(406);
   });
 });
+
+describe('contract.checksBeforeRouting: whether adapters need a hook before routing (issue 43)', () => {
+  it('is false with the defaults, where checkRequest refuses nothing', () => {
+    expect(createErrorContract().checksBeforeRouting).toBe(false);
+    expect(createErrorContract({ accept: 'any', rejectMalformedPath: false }).checksBeforeRouting).toBe(false);
+  });
+
+  it('is true when an Accept policy or the path check is on', () => {
+    expect(createErrorContract({ accept: 'json' }).checksBeforeRouting).toBe(true);
+    expect(createErrorContract({ accept: 'strict' }).checksBeforeRouting).toBe(true);
+    expect(createErrorContract({ rejectMalformedPath: true }).checksBeforeRouting).toBe(true);
+  });
+});

@@ -103,7 +103,9 @@ const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function erro
 
   if (!fastify.hasDecorator('errorContract')) fastify.decorate('errorContract', contract);
 
-  if (checkRequest) fastify.addHook('onRequest', checkRequestHook(contract));
+  // no hook on a request the contract has nothing to check (a contract from an older core says
+  // nothing: it gets the hook)
+  if (checkRequest && contract.checksBeforeRouting !== false) fastify.addHook('onRequest', checkRequestHook(contract));
 
   fastify.setErrorHandler(function errorContractErrorHandler(error: unknown, request, reply) {
     // outside the scope, the handler this one replaced answers (Fastify calls the parent context's

@@ -35,6 +35,28 @@ describe.each(fastifies)('%s', (_name, versions: FastifyMajor) => {
       }
     });
 
+    it('adds an onRequest hook only when a check before routing is on (issue 43)', async () => {
+      const hooksAdded = async (options: Record<string, unknown>) => {
+        const app = versions.fastify();
+        const added: string[] = [];
+        const addHook = app.addHook.bind(app);
+        app.addHook = ((name: string, ...rest: unknown[]) => {
+          added.push(name);
+          return (addHook as (...args: unknown[]) => unknown)(name, ...rest);
+        }) as typeof app.addHook;
+        await app.register(errorContract, options);
+        await app.ready();
+        return added;
+      };
+      expect(await hooksAdded({})).not.toContain('onRequest');
+      expect(await hooksAdded({ accept: 'any', rejectMalformedPath: false })).not.toContain('onRequest');
+      expect(await hooksAdded({ accept: 'json' })).toContain('onRequest');
+      expect(await hooksAdded({ accept: 'strict' })).toContain('onRequest');
+      expect(await hooksAdded({ rejectMalformedPath: true })).toContain('onRequest');
+      expect(await hooksAdded({ contract: createErrorContract({ accept: 'strict' }) })).toContain('onRequest');
+      expect(await hooksAdded({ accept: 'strict', checkRequest: false })).not.toContain('onRequest');
+    });
+
     it("accept: 'strict' answers 406 before routing, for a missing path too", async () => {
       const app = await appWith((a) => a.get('/widgets', async () => []), { accept: 'strict' });
       const res = await inject(app, 'GET', '/nowhere', {});

@@ -110,6 +110,8 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
   const contract = resolveContract(contractOrOptions);
   // Outside the scope, the handler the app had answers: its own `app.onError`, or Hono's.
   const appOnError = appErrorHandler(app);
+  // Nothing to check before routing: no request object is made for it (an older core's contract says nothing: checked).
+  const checksBeforeRouting = contract.checksBeforeRouting !== false;
 
   const onError: ErrorHandler = function errorContractOnError(error, c) {
     if (!contract.inScope(c.req.path)) return appOnError(error, c);
@@ -139,8 +141,10 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
   const fetch: FetchHandler = function errorContractFetch(request, env, executionCtx) {
     // The URL as it is: core reads its path only when the contract has a scope.
     if (!contract.inScope(request.url)) return app.fetch(request, env, executionCtx);
-    const refusal = contract.checkRequest(checkedRequestOf(request, env));
-    if (refusal !== undefined) return toResponse(refusal);
+    if (checksBeforeRouting) {
+      const refusal = contract.checkRequest(checkedRequestOf(request, env));
+      if (refusal !== undefined) return toResponse(refusal);
+    }
     let res: Response | Promise<Response>;
     try {
       res = app.fetch(request, env, executionCtx);
@@ -158,8 +162,10 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
 
   const middleware: MiddlewareHandler = async function errorContractMiddleware(c, next) {
     if (!contract.inScope(c.req.path)) return next();
-    const refusal = contract.checkRequest(requestLike(c));
-    if (refusal !== undefined) return respondOn(c, refusal, { replacesBody: false });
+    if (checksBeforeRouting) {
+      const refusal = contract.checkRequest(requestLike(c));
+      if (refusal !== undefined) return respondOn(c, refusal, { replacesBody: false });
+    }
     try {
       await next();
     } catch (error) {
