@@ -61,7 +61,12 @@ function build(app: NextApp): Promise<void> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (exit ${code}):\n${output}`))));
+    child.on('exit', (code) => {
+      if (code === 0) return resolve();
+      // Next writes BUILD_ID before a build can still fail: without it, the next start builds again
+      rmSync(join(app.appDir, '.next', 'BUILD_ID'), { force: true });
+      reject(new Error(`next build failed (exit ${code}):\n${output}`));
+    });
   });
 }
 

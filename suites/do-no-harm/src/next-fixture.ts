@@ -60,7 +60,11 @@ export async function buildNextFixture(): Promise<void> {
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-      if (code !== 0) throw new Error(`next build of the fixture failed (${code}):\n${output}`);
+      if (code !== 0) {
+        // Next writes BUILD_ID before a build can still fail: without it, the next run builds again
+        rmSync(BUILD_ID, { force: true });
+        throw new Error(`next build of the fixture failed (${code}):\n${output}`);
+      }
       return;
     } finally {
       rmSync(LOCK, { recursive: true, force: true });
