@@ -88,8 +88,8 @@ export interface NextErrorContract {
 /**
  * The error contract for a Next.js 15 or 16 app: App Router route handlers, the proxy (or
  * middleware) before routing, and Pages Router API routes. Make it once, in a module of its own,
- * and import it where you export handlers. It imports nothing from `node:` and runs on the Node
- * and Edge runtimes alike (Pages API routes run on Node).
+ * and import it where you export handlers. It uses Web APIs only (no `node:` import), so it loads
+ * on the Node and Edge runtimes alike (Pages API routes run on Node).
  *
  * @example
  * // lib/errors.ts
