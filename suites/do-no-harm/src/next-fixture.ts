@@ -11,7 +11,7 @@ const APP_DIR = fileURLToPath(new URL('../next-app/', import.meta.url));
 const NEXT_BIN = createRequire(import.meta.url).resolve('next/dist/bin/next');
 const BUILD_ID = join(APP_DIR, '.next', 'BUILD_ID');
 const LOCK = join(APP_DIR, '.next-build.lock');
-const SOURCES = ['app', 'lib', 'proxy.js', 'next.config.mjs', '../public', '../../../packages/next/dist', '../../../packages/core/dist'];
+const SOURCES = ['app', 'pages', 'lib', 'proxy.js', 'next.config.mjs', '../public', '../../../packages/next/dist', '../../../packages/core/dist'];
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;

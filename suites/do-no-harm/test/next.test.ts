@@ -3,7 +3,8 @@
 // `next start` without the contract and with it on /api (errors.route on every route module,
 // errors.notFoundRoute in app/api/[...path], errors.proxy around the app's own proxy). What the
 // app answers itself must be the same byte for byte; what it fails under /api must be in the
-// contract, with the headers set before the failure. Next's pages and error pages are React's
+// contract, with the headers set before the failure. A Pages Router API route (pages/api/legacy.js,
+// errors.apiRoute) is served beside them. Next's pages and error pages are React's
 // and stay Next's: the contract's scope on Next is the API, so there is no app-wide mode here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodedBody, differences, header, type RawRequest, type RawResponse, send } from '../src/compare.js';
@@ -53,6 +54,7 @@ const CASES: NextCase[] = [
   { name: 'cookies read and set through next/headers', request: { method: 'GET', path: '/api/cookie', headers: { cookie: 'theme=dark' } } },
   { name: 'redirect() in a route handler under /api: 307 with Location', request: { method: 'GET', path: '/api/go' } },
   { name: "the app's own 422", request: { method: 'GET', path: '/api/invalid', headers: JSON_ACCEPT } },
+  { name: 'a Pages Router API route', request: { method: 'GET', path: '/api/legacy', headers: JSON_ACCEPT } },
 
   // What the app fails under /api: in the contract with it.
   { name: 'API route not found', request: { method: 'GET', path: '/api/nope', headers: { ...JSON_ACCEPT, origin: ORIGIN } }, failure: { status: 404, code: 'not_found', keeps: [HELMET, 'access-control-allow-origin'] } },
@@ -62,6 +64,9 @@ const CASES: NextCase[] = [
   { name: 'API malformed JSON', request: { method: 'POST', path: '/api/items', headers: { 'content-type': 'application/json', origin: ORIGIN }, body: '{"name":' }, failure: { status: 400, code: 'bad_request', keeps: [HELMET, 'access-control-allow-origin'] } },
   { name: 'API method not allowed', request: { method: 'DELETE', path: '/api/items', headers: JSON_ACCEPT }, failure: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] } },
   { name: 'API method Next does not route (PROPFIND)', request: { method: 'PROPFIND', path: '/api/items', headers: JSON_ACCEPT }, failure: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] } },
+  { name: 'a Pages Router API route that throws', request: { method: 'GET', path: '/api/legacy?fail=1', headers: JSON_ACCEPT }, failure: { status: 500, code: 'internal_server_error', keeps: [HELMET] } },
+  { name: 'a Pages Router API route that ends a bare 404', request: { method: 'GET', path: '/api/legacy?missing=1', headers: JSON_ACCEPT }, failure: { status: 404, code: 'not_found', keeps: [HELMET] } },
+  { name: 'a method the Pages Router API route does not name', request: { method: 'POST', path: '/api/legacy', headers: { ...JSON_ACCEPT, 'content-type': 'application/json' }, body: '{}' }, failure: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] } },
   { name: 'HEAD of a missing API item', request: { method: 'HEAD', path: '/api/items/99' }, failure: { status: 404, code: 'not_found', keeps: [HELMET] } },
 ];
 
