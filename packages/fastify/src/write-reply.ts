@@ -21,10 +21,9 @@ export function isAnswered(reply: FastifyReply): boolean {
 export function prepareReply(reply: FastifyReply, response: ErrorResponse, replacesBody = true): Buffer | undefined {
   (reply as FastifyReply & { [ANSWERED]?: true })[ANSWERED] = true;
   if (replacesBody) for (const name of staleHeaders(response.status)) reply.removeHeader(name);
-  reply.code(response.status);
-  for (const [name, value] of Object.entries(response.headers)) {
-    reply.header(name, name === 'vary' ? mergeVary(reply.getHeader('vary') as string | string[] | number | undefined, value) : value);
-  }
+  // One call for the headers (no entry arrays); a Vary the app set is added to, never replaced.
+  const { headers } = response;
+  reply.code(response.status).headers(headers.vary === undefined ? headers : { ...headers, vary: mergeVary(reply.getHeader('vary') as string | string[] | number | undefined, headers.vary) });
   if (response.body !== null) return Buffer.from(response.body);
   // HEAD: no body goes out, but the headers state the GET body's length (RFC 9110 section 8.6).
   // Fastify keeps that header for no payload, except on the HEAD routes it derives from GET routes,
