@@ -1,6 +1,9 @@
 // Finds every TypeScript/JavaScript code block of the READMEs, with the consumer marker that
-// may precede it, so that no snippet can drop out of the test without a line in a README saying so.
+// may precede it and the install line it is read after, so that no snippet can drop out of the
+// test without a line in a README saying so. A block is a whole program, as copied: its imports,
+// and the app's own parts declared (`declare const apiRouter: Router;`); there is no prelude.
 import { readFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { relative } from 'node:path';
 
 export interface Snippet {
@@ -9,10 +12,17 @@ export interface Snippet {
   /** 1-based line of the opening fence. */
   line: number;
   code: string;
-  /** Prelude names from `<!-- consumer: prelude=a,b -->`, in order. */
-  preludes: string[];
+  /** `ts` (ts, typescript) or `js` (js, javascript): a js block is checked as JavaScript. */
+  language: 'ts' | 'js';
+  /** The words of the `<!-- consumer: ... -->` marker before the fence; only `run` is one. */
+  marker: string[];
   /** `run` in the marker: the compiled snippet is executed with node. */
   run: boolean;
+  /**
+   * The nearest install line above the block: its 1-based line and the packages it names
+   * (`npm install a b`, in an sh block or in inline code such as a heading's), or undefined.
+   */
+  install: { line: number; packages: string[] } | undefined;
   /** A stable file-name stem: `packages-core-README-md-L16`. */
   id: string;
 }
@@ -36,34 +46,63 @@ export function extractSnippets(file: string, root: string): Snippet[] {
     const body: string[] = [];
     for (i += 1; i < lines.length && !/^\s*```\s*$/.test(lines[i] ?? ''); i += 1) body.push(lines[i] ?? '');
     if (!languages.has(open[1] ?? '')) continue;
-    const directive = markerBefore(lines, start);
+    const words = markerBefore(lines, start);
     const line = start + 1;
     snippets.push({
       readme,
       line,
       code: dedent(body).join('\n'),
-      preludes: directive.preludes,
-      run: directive.run,
+      language: open[1] === 'js' || open[1] === 'javascript' ? 'js' : 'ts',
+      marker: words,
+      run: words.includes('run'),
+      install: installBefore(lines, start),
       id: `${readme.replace(/[^A-Za-z0-9]+/g, '-')}-L${line}`,
     });
   }
   return snippets;
 }
 
-function markerBefore(lines: string[], fenceIndex: number): { preludes: string[]; run: boolean } {
+function markerBefore(lines: string[], fenceIndex: number): string[] {
   let j = fenceIndex - 1;
   while (j >= 0 && (lines[j] ?? '').trim() === '') j -= 1;
   const found = marker.exec(lines[j] ?? '');
-  if (!found) return { preludes: [], run: false };
-  const words = (found[1] ?? '').trim().split(/\s+/).filter(Boolean);
-  const preludes: string[] = [];
-  let run = false;
-  for (const word of words) {
-    if (word === 'run') run = true;
-    else if (word.startsWith('prelude=')) preludes.push(...word.slice('prelude='.length).split(',').filter(Boolean));
-    else throw new Error(`Unknown consumer marker word "${word}" before line ${fenceIndex + 1}`);
+  return found ? (found[1] ?? '').trim().split(/\s+/).filter(Boolean) : [];
+}
+
+// `npm install` at the start of a line (an sh block) or of inline code (`npm install a b`)
+const installCommand = /(?:^\s*|`)npm (?:install|i) ([^`#]*)/;
+
+function installBefore(lines: string[], fenceIndex: number): Snippet['install'] {
+  for (let j = fenceIndex - 1; j >= 0; j -= 1) {
+    const found = installCommand.exec(lines[j] ?? '');
+    if (!found) continue;
+    const packages = (found[1] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter((word) => word !== '' && !word.startsWith('-'))
+      .map((word) => word.replace(/(.)@[^/]*$/, '$1')); // a version: zod@4 -> zod
+    return { line: j + 1, packages };
   }
-  return { preludes, run };
+  return undefined;
+}
+
+/**
+ * The packages a block imports (`import ... from`, `import '...'`, `require(...)`, `import(...)`),
+ * by package name: `@error-contract/core/maps` is `@error-contract/core`. Node's builtins and
+ * relative paths are left out.
+ * @example importedPackages("import { z } from 'zod/v4';") // ['zod']
+ */
+export function importedPackages(source: string): string[] {
+  const code = source.replace(/(^|\s)\/\/.*$/gm, '$1'); // comments: "(import { errors } from '@/lib/errors' in each)"
+  const specifiers = [
+    ...code.matchAll(/\bfrom\s+['"]([^'"]+)['"]/g),
+    ...code.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm),
+    ...code.matchAll(/\b(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1] ?? '');
+  const names = specifiers
+    .filter((s) => !s.startsWith('.') && !s.startsWith('/') && !isBuiltin(s))
+    .map((s) => s.split('/').slice(0, s.startsWith('@') ? 2 : 1).join('/'));
+  return [...new Set(names)];
 }
 
 // A block indented inside a list item is still one program.

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { snippetSource } from './preludes.ts';
+import { preludes } from './preludes.ts';
 import { publishedPackages } from './project.ts';
 import type { Snippet } from './snippets.ts';
 
@@ -13,7 +13,7 @@ import type { Snippet } from './snippets.ts';
  * load (an ESM-only type-fest) fails there, where the snippets' skipLibCheck would hide it. One run
  * each, as a project loads one of the two; both in one program declare Fastify's augmentation twice.
  */
-export type Resolution = 'node16' | 'bundler' | 'declarations-esm' | 'declarations-cjs';
+export type Resolution = 'node16' | 'bundler' | 'declarations-esm' | 'declarations-cjs' | 'javascript';
 
 const shared = {
   target: 'ES2022',
@@ -32,6 +32,9 @@ const options: Record<Resolution, Record<string, unknown>> = {
   bundler: { ...shared, module: 'esnext', moduleResolution: 'bundler', noEmit: true },
   'declarations-esm': { ...shared, skipLibCheck: false, module: 'node16', moduleResolution: 'node16', noEmit: true },
   'declarations-cjs': { ...shared, skipLibCheck: false, module: 'node16', moduleResolution: 'node16', noEmit: true },
+  // the js blocks (a fastify-cli app's app.js), checked as a JavaScript project's editor checks
+  // them: our types against their calls, but no annotations asked of untyped parameters
+  javascript: { ...shared, module: 'node16', moduleResolution: 'node16', noEmit: true, allowJs: true, checkJs: true, noImplicitAny: false },
 };
 
 // nest's snippet imports its AppModule from './app.module.js', as a reader's project has one.
@@ -47,9 +50,28 @@ export class AppModule {}
 export function writeSnippets(dir: string, snippets: Snippet[]): void {
   mkdirSync(join(dir, 'snippets'), { recursive: true });
   writeFileSync(join(dir, 'snippets', 'app.module.ts'), appModule);
-  for (const snippet of snippets) writeFileSync(join(dir, 'snippets', `${snippet.id}.ts`), snippetSource(snippet));
+  for (const snippet of snippets) writeFileSync(join(dir, 'snippets', `${snippet.id}${extension(snippet)}`), snippetSource(snippet));
   writeFileSync(join(dir, 'snippets', `${requireAllId}.cts`), requireAll);
   writeFileSync(join(dir, 'snippets', `${importAllId}.ts`), importAll);
+}
+
+/** .ts; a js block .js (ESM, as the project is), or .cjs when it uses `require` or `module.exports`. */
+function extension(snippet: Snippet): string {
+  if (snippet.language === 'ts') return '.ts';
+  return /\brequire\(|\bmodule\.exports\b/.test(snippet.code) ? '.cjs' : '.js';
+}
+
+/**
+ * The source a snippet is compiled as: the block as it stands, and `export {}` so that each file is
+ * a module of its own.
+ */
+function snippetSource(snippet: Snippet): string {
+  const parts = snippet.marker
+    .filter((word) => word.startsWith('prelude='))
+    .flatMap((word) => word.slice('prelude='.length).split(','))
+    .map((name) => `// prelude: ${name}\n${preludes[name] ?? ''}`);
+  const moduleMarker = extension(snippet) === '.cjs' ? [] : ['export {};'];
+  return [...parts, '// snippet', snippet.code, ...moduleMarker, ''].join('\n');
 }
 
 /** The CommonJS file: under node16 a .cts resolves the `require` condition and its .d.cts types. */
@@ -82,6 +104,7 @@ const included: Record<Resolution, string[]> = {
   bundler: ['snippets'],
   'declarations-esm': [`snippets/${importAllId}.ts`],
   'declarations-cjs': [`snippets/${requireAllId}.cts`],
+  javascript: ['snippets/*.js', 'snippets/*.cjs'],
 };
 
 /** The key of diagnostics in other packages' declarations, which are not ours to fix. */
@@ -101,7 +124,7 @@ export function typecheck(dir: string, resolution: Resolution): Map<string, stri
   const byFile = new Map<string, string[]>();
   let current: string[] | undefined;
   for (const line of tsc.stdout.split('\n')) {
-    const located = /^snippets\/([^(]+)\.c?ts\(\d+,\d+\): /.exec(line);
+    const located = /^snippets\/([^(]+)\.[cm]?[jt]s\(\d+,\d+\): /.exec(line);
     if (located) {
       const id = located[1] ?? '';
       current = byFile.get(id) ?? [];

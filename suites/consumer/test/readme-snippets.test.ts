@@ -24,7 +24,9 @@ beforeAll(() => {
   // CONSUMER_PROJECT_DIR: reuse a project kept by an earlier run (KEEP_CONSUMER_PROJECT=1)
   dir = process.env.CONSUMER_PROJECT_DIR ?? createConsumerProject(root);
   writeSnippets(dir, snippets);
-  for (const resolution of ['node16', 'bundler', 'declarations-esm', 'declarations-cjs'] as const) diagnostics.set(resolution, typecheck(dir, resolution));
+  for (const resolution of ['node16', 'bundler', 'declarations-esm', 'declarations-cjs', 'javascript'] as const) {
+    diagnostics.set(resolution, typecheck(dir, resolution));
+  }
 });
 
 afterAll(() => {
@@ -39,12 +41,19 @@ it('finds the README snippets', () => {
 
 for (const resolution of ['node16', 'bundler'] as const) {
   describe(`compiles (${resolution})`, () => {
-    it.each(snippets.map((s) => [`${s.readme}:${s.line}`, s] as const))('%s', (_name, snippet) => {
+    it.each(snippets.filter((s) => s.language === 'ts').map((s) => [`${s.readme}:${s.line}`, s] as const))('%s', (_name, snippet) => {
       const found = diagnostics.get(resolution);
       expect([...(found?.get('*') ?? []), ...(found?.get(snippet.id) ?? [])].join('\n')).toBe('');
     });
   });
 }
+
+describe('compiles as JavaScript (checkJs, node16)', () => {
+  it.each(snippets.filter((s) => s.language === 'js').map((s) => [`${s.readme}:${s.line}`, s] as const))('%s', (_name, snippet) => {
+    const found = diagnostics.get('javascript');
+    expect([...(found?.get('*') ?? []), ...(found?.get(snippet.id) ?? [])].join('\n')).toBe('');
+  });
+});
 
 it('compiles (node16, CommonJS): every package through require and its .d.cts types', () => {
   const found = diagnostics.get('node16');
