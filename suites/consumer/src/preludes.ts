@@ -46,14 +46,6 @@ declare class ConflictFilter {}`,
   'nest-bootstrap': `import { NestFactory } from '@nestjs/core';
 import { ErrorContractFilter } from '@error-contract/nest';
 declare class AppModule {}`,
-  'next-errors': `import type { NextErrorContract } from '@error-contract/next';
-declare const errors: NextErrorContract;`,
-  'next-widgets': `import type { z } from 'zod';
-interface Widget { id: string; name: string }
-declare const widgetInput: z.ZodObject<{ name: z.ZodString }>;
-declare function findWidget(id: string): Promise<Widget | undefined>;
-declare function listWidgets(): Widget[];
-declare function createWidget(input: { name: string }): Promise<Widget>;`,
   'node-app': `declare const app: { listen(port: number): import('node:http').Server };`,
   'testing-app': `import '@error-contract/testing/vitest';
 import { expect, it } from 'vitest';
