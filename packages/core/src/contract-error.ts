@@ -1,3 +1,4 @@
+import { read } from './safe-read.js';
 import { reasonPhrase } from './statuses.js';
 import type { FieldError } from './types.js';
 
@@ -82,11 +83,5 @@ export class ContractError extends Error implements ProblemInit {
  * try { await handler() } catch (err) { if (isContractError(err)) console.log(err.status) }
  */
 export function isContractError(value: unknown): value is ProblemInit {
-  // the first look at every thrown value: read at a site of its own, which V8 caches (see safe-read.ts)
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return false;
-  try {
-    return (value as { [PROBLEM_MARK]?: unknown })[PROBLEM_MARK] === true;
-  } catch {
-    return false;
-  }
+  return read(value, PROBLEM_MARK) === true;
 }

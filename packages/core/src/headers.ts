@@ -1,4 +1,4 @@
-import { describe, isArray, readHeaders, readOutput, readRes } from './safe-read.js';
+import { describe, isArray, read } from './safe-read.js';
 import type { HeaderBag } from './types.js';
 
 /**
@@ -98,9 +98,9 @@ function collect(source: unknown, into: Record<string, string>, status?: number)
  */
 export function clientHeadersOf(error: unknown, status?: number): Record<string, string> {
   const headers: Record<string, string> = {};
-  collect(readHeaders(readRes(error)), headers, status);
-  collect(readHeaders(readOutput(error)), headers, status);
-  collect(readHeaders(error), headers, status);
+  collect(read(read(error, 'res'), 'headers'), headers, status);
+  collect(read(read(error, 'output'), 'headers'), headers, status);
+  collect(read(error, 'headers'), headers, status);
   return headers;
 }
 

@@ -7,7 +7,7 @@ import { mapError } from './mapping.js';
 import { RESERVED_MEMBERS } from './members.js';
 import type { Settings } from './options.js';
 import { fieldSummary } from './problems.js';
-import { describe, items, read, readArray, readCode, readIsBoom, readMessage, readOutput, readStatus, readStatusCode, readString, stringIn } from './safe-read.js';
+import { describe, items, read, readArray, readString } from './safe-read.js';
 import { codeForStatus, genericDetail, isErrorStatus, reasonPhrase } from './statuses.js';
 import { traceIdOf } from './trace-id.js';
 import type { FieldError, Problem, RequestLike } from './types.js';
@@ -28,8 +28,8 @@ function clip(text: string): string {
  * 400..599 (such an error is a bug, so it is a 500).
  */
 function declaredStatus(error: unknown): number | 'invalid' | undefined {
-  const boomOutput = readIsBoom(error) === true ? readStatusCode(readOutput(error)) : undefined;
-  for (const candidate of [boomOutput, readStatus(error), readStatusCode(error)]) {
+  const boomOutput = read(error, 'isBoom') === true ? read(read(error, 'output'), 'statusCode') : undefined;
+  for (const candidate of [boomOutput, read(error, 'status'), read(error, 'statusCode')]) {
     if (candidate === undefined || candidate === null) continue;
     return isErrorStatus(candidate) ? candidate : 'invalid';
   }
@@ -100,7 +100,7 @@ function ownVerdict(settings: Settings, error: ProblemInit): Verdict {
 function foreignVerdict(settings: Settings, error: unknown): Verdict {
   // Another server's answer, relayed by an HTTP client, is our failure: nothing of it is passed on.
   if (isUpstreamError(error)) return UPSTREAM_VERDICT;
-  const ownCode = stringIn(readCode(error));
+  const ownCode = readString(error, 'code');
   const entry = ownCode === undefined ? undefined : settings.catalog.get(ownCode);
   const declared = declaredStatus(error);
   const known = knownFailureOf(error);
@@ -136,7 +136,7 @@ function foreignVerdict(settings: Settings, error: unknown): Verdict {
     fieldErrors,
     fixedDetail,
     // Not read where the fixed detail replaces it: zod makes its message on first read.
-    text: fixedDetailReplacesText(status, fixedDetail) ? undefined : (stringIn(readMessage(error)) ?? (status >= 500 && settings.exposeInternalErrors ? describe(error) : undefined)),
+    text: fixedDetailReplacesText(status, fixedDetail) ? undefined : (readString(error, 'message') ?? (status >= 500 && settings.exposeInternalErrors ? describe(error) : undefined)),
     expose: meantForClients,
     headers: meantForClients && status < 500 ? clientHeadersOf(error, status) : {},
   };

@@ -14,7 +14,7 @@
 //   thrown value.
 // - Which headers: the allow-list of headers.ts (`Allow`, `Retry-After`, `WWW-Authenticate`,
 //   rate-limit headers), each checked against header injection.
-import { isObjectLike, read, readCode, readExpose, readGetResponse, readGetStatus, readIsAxiosError, readIsBoom, readMessage, readName, readResponse, readStatus, readStatusCode, readValidationContext, stringIn } from './safe-read.js';
+import { read, readString } from './safe-read.js';
 
 /** Marks of the HTTP clients' errors about an upstream response. */
 const UPSTREAM_CODES: ReadonlySet<string> = new Set([
@@ -23,25 +23,6 @@ const UPSTREAM_CODES: ReadonlySet<string> = new Set([
 ]);
 // Our own client's ApiError: an error another service answered us with.
 const API_ERROR = Symbol.for('error-contract.api-error');
-
-// The marks, each read at a site of its own (see safe-read.ts).
-function apiErrorMark(error: unknown): unknown {
-  if (!isObjectLike(error)) return undefined;
-  try {
-    return error[API_ERROR];
-  } catch {
-    return undefined;
-  }
-}
-
-function fastifyErrorMark(error: unknown): unknown {
-  if (!isObjectLike(error)) return undefined;
-  try {
-    return error[FASTIFY_ERROR];
-  } catch {
-    return undefined;
-  }
-}
 
 function isObject(value: unknown): value is object {
   return value !== null && (typeof value === 'object' || typeof value === 'function');
@@ -54,14 +35,14 @@ function isObject(value: unknown): value is object {
  */
 export function isUpstreamError(error: unknown): boolean {
   if (!isObject(error)) return false;
-  if (readIsAxiosError(error) === true || apiErrorMark(error) === true) return true;
-  const code = stringIn(readCode(error));
+  if (read(error, 'isAxiosError') === true || read(error, API_ERROR) === true) return true;
+  const code = readString(error, 'code');
   if (code !== undefined && UPSTREAM_CODES.has(code)) return true;
   // Nest's HttpException keeps the body it will send in `response` (`{ statusCode, message }`):
   // that is its own answer, not another server's.
   if (isNestHttpException(error)) return false;
-  const response = readResponse(error);
-  return isObject(response) && (typeof readStatus(response) === 'number' || typeof readStatusCode(response) === 'number');
+  const response = read(error, 'response');
+  return isObject(response) && (typeof read(response, 'status') === 'number' || typeof read(response, 'statusCode') === 'number');
 }
 
 /**
@@ -69,7 +50,7 @@ export function isUpstreamError(error: unknown): boolean {
  * functions `getStatus()` and `getResponse()` (Hono's `HTTPException` has no `getStatus`).
  */
 function isNestHttpException(error: object): boolean {
-  return typeof readGetStatus(error) === 'function' && typeof readGetResponse(error) === 'function';
+  return typeof read(error, 'getStatus') === 'function' && typeof read(error, 'getResponse') === 'function';
 }
 
 // @nestjs/throttler's default message: the library's name, not a sentence the app wrote.
@@ -82,14 +63,14 @@ const THROTTLER_DEFAULT = 'ThrottlerException: Too Many Requests';
  * Exception`), which is not for a client, nor is the throttler's default.
  */
 function hasOwnNestMessage(error: object): boolean {
-  const response = readResponse(error);
-  const text = typeof response === 'string' ? response : stringIn(readMessage(response));
+  const response = read(error, 'response');
+  const text = typeof response === 'string' ? response : readString(response, 'message');
   return text !== undefined && text !== THROTTLER_DEFAULT;
 }
 
 /** Hono's `HTTPException`: an Error with a `getResponse()` and its own `res` slot. */
 function isHonoHttpException(error: object): boolean {
-  if (typeof readGetResponse(error) !== 'function') return false;
+  if (typeof read(error, 'getResponse') !== 'function') return false;
   try {
     return Object.hasOwn(error, 'res');
   } catch {
@@ -108,11 +89,11 @@ const FASTIFY_ERROR = Symbol.for('fastify-error-generic');
  * with code `FST_ERR_VALIDATION` and the part of the request it validated.
  */
 function isFastifyError(error: object): boolean {
-  if (fastifyErrorMark(error) === true) return true;
-  const code = stringIn(readCode(error));
+  if (read(error, FASTIFY_ERROR) === true) return true;
+  const code = readString(error, 'code');
   if (code === undefined) return false;
-  if (stringIn(readName(error)) === 'FastifyError') return true;
-  return code === 'FST_ERR_VALIDATION' && typeof readValidationContext(error) === 'string';
+  if (readString(error, 'name') === 'FastifyError') return true;
+  return code === 'FST_ERR_VALIDATION' && typeof read(error, 'validationContext') === 'string';
 }
 
 /**
@@ -123,8 +104,8 @@ function isFastifyError(error: object): boolean {
  */
 export function isMeantForClients(error: unknown): boolean {
   if (!isObject(error)) return false;
-  const expose = readExpose(error);
+  const expose = read(error, 'expose');
   if (expose === false) return false;
-  if (expose === true || readIsBoom(error) === true || isHonoHttpException(error) || isFastifyError(error)) return true;
+  if (expose === true || read(error, 'isBoom') === true || isHonoHttpException(error) || isFastifyError(error)) return true;
   return isNestHttpException(error) && hasOwnNestMessage(error);
 }

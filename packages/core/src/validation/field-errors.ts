@@ -6,7 +6,7 @@
 // sub-objects made a naive walk exponential (19 s for a small graph). Every walk here shares one
 // budget of nodes visited, so the cost is linear in what is read and bounded whatever the input:
 // at most MAX_FIELD_ERRORS problems, MAX_DEPTH levels, MAX_VISITS nodes.
-import { arrayIn, describe, isArray, items, read, readArray, readDetails, readErrors, readIssues, readMessage, readString, readValidation, readValidationContext, stringIn } from '../safe-read.js';
+import { describe, isArray, items, read, readArray, readString } from '../safe-read.js';
 import type { FieldError } from '../types.js';
 import { formatFieldPath, pointerSegments } from './field-path.js';
 
@@ -114,7 +114,7 @@ function fromAjv(error: unknown, into: Collector): boolean {
     const base = dataPath.replace(/^\./, '');
     field = named === undefined ? base : base === '' ? named : `${base}.${named}`;
   } else return false;
-  into.add(field, stringIn(readMessage(error)));
+  into.add(field, readString(error, 'message'));
   return true;
 }
 
@@ -167,13 +167,13 @@ function reading(into: Collector): FieldReading | undefined {
  * budget of nodes read) cut some off; undefined when it is not a validation failure we know.
  */
 export function readFieldErrors(error: unknown): FieldReading | undefined {
-  const issues = arrayIn(readIssues(error));
+  const issues = readArray(error, 'issues');
   if (issues !== undefined) {
     const into = new Collector();
     fromIssues(issues, into);
     if (into.found.length > 0) return reading(into);
   }
-  const details = arrayIn(readDetails(error));
+  const details = readArray(error, 'details');
   if (details !== undefined) {
     const into = new Collector();
     fromJoiDetails(details, into);
@@ -181,7 +181,7 @@ export function readFieldErrors(error: unknown): FieldReading | undefined {
   }
   // ajv's list is `errors` on its own ValidationError, `validation` on Fastify's (with the part of
   // the request it checked in `validationContext`).
-  const errors = arrayIn(readErrors(error)) ?? (typeof readValidationContext(error) === 'string' ? arrayIn(readValidation(error)) : undefined);
+  const errors = readArray(error, 'errors') ?? (typeof read(error, 'validationContext') === 'string' ? readArray(error, 'validation') : undefined);
   if (errors !== undefined) {
     const into = new Collector();
     fromErrorList(errors, into);
