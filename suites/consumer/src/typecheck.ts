@@ -3,7 +3,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { preludes } from './preludes.ts';
 import { publishedPackages } from './project.ts';
 import type { Snippet } from './snippets.ts';
 
@@ -62,16 +61,12 @@ function extension(snippet: Snippet): string {
 }
 
 /**
- * The source a snippet is compiled as: the block as it stands, and `export {}` so that each file is
- * a module of its own.
+ * The source a snippet is compiled as: the block as it stands, nothing before it, and `export {}`
+ * so that each ES module file is a module of its own.
  */
 function snippetSource(snippet: Snippet): string {
-  const parts = snippet.marker
-    .filter((word) => word.startsWith('prelude='))
-    .flatMap((word) => word.slice('prelude='.length).split(','))
-    .map((name) => `// prelude: ${name}\n${preludes[name] ?? ''}`);
   const moduleMarker = extension(snippet) === '.cjs' ? [] : ['export {};'];
-  return [...parts, '// snippet', snippet.code, ...moduleMarker, ''].join('\n');
+  return [snippet.code, ...moduleMarker, ''].join('\n');
 }
 
 /** The CommonJS file: under node16 a .cts resolves the `require` condition and its .d.cts types. */
