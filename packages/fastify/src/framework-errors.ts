@@ -32,7 +32,13 @@ export function frameworkErrors(contractOrOptions: ErrorContract | ErrorContract
       sendResponse(reply, contract.checkRequest(request_) ?? contract.respond(error, request_), false);
       return;
     }
+    // outside the scope, Fastify's own answer as Fastify writes it without this option (fastify.js
+    // onBadUrl, onMaxParamLength): straight to Node's response, `application/json` without a
+    // charset, no hooks (a reply.send would add both)
     const statusCode = typeof error?.statusCode === 'number' ? error.statusCode : 400;
-    reply.code(statusCode).send({ error: reasonPhrase(statusCode), code: error?.code, message: error?.message, statusCode });
+    const body = JSON.stringify({ error: reasonPhrase(statusCode), code: error?.code, message: error?.message, statusCode });
+    reply.hijack();
+    reply.raw.writeHead(statusCode, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+    reply.raw.end(body);
   };
 }
