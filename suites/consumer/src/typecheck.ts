@@ -79,7 +79,7 @@ const contract: core.ErrorContract = core.createErrorContract({ typeBaseUrl: 'ht
 const missing = Object.assign(new Error('No record was found'), { name: 'PrismaClientKnownRequestError', code: 'P2025', clientVersion: '7.10.0' });
 const answer = contract.respond(missing, { method: 'GET', path: '/x', headers: {} });
 const factories: Function[] = [client.createFetch, express.errorContract, fastify.errorContract, hono.errorContract,
-  koa.errorContract, nest.ErrorContractFilter, node.answerClientErrors, testing.runConformance];
+  koa.errorContract, nest.ErrorContractFilter, next.errorContract, node.answerClientErrors, testing.runConformance];
 export = { answer, factories };
 `;
 

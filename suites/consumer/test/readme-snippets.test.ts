@@ -97,7 +97,9 @@ describe('imports and requires every package', () => {
     fastify: 'errorContract',
     hono: 'errorContract',
     koa: 'errorContract',
+    'core/maps': 'postgresErrors',
     nest: 'ErrorContractFilter',
+    next: 'errorContract',
     node: 'answerClientErrors',
     testing: 'runConformance',
   };
