@@ -2,33 +2,15 @@
 // applied to what comes out; Hono reads the bytes as sent. This middleware does what they do, on
 // Web streams only (so it runs wherever Hono runs): a 20 MB gzip bomb is 413 after 100 kB of
 // output, a corrupt stream is 400, as on the other two services.
-import { badRequest, payloadTooLarge } from '@error-contract/core';
+import { bytesWithin } from '@error-contract/service-kit';
 import { createMiddleware } from 'hono/factory';
 
 const FORMATS: Readonly<Record<string, CompressionFormat>> = { gzip: 'gzip', deflate: 'deflate' };
 
-async function inflated(body: ReadableStream<Uint8Array>, format: CompressionFormat, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+function inflated(body: ReadableStream<Uint8Array>, format: CompressionFormat, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   // DOM's typings say a DecompressionStream writes BufferSource; a request body's chunks are bytes.
   const decompress = new DecompressionStream(format) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
-  const reader = body.pipeThrough(decompress).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch {
-      throw badRequest('The request body could not be decompressed.');
-    }
-    if (step.done) break;
-    size += step.value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw payloadTooLarge();
-    }
-    chunks.push(step.value);
-  }
-  return new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
+  return bytesWithin(body.pipeThrough(decompress), limit, 'The request body could not be decompressed.');
 }
 
 /** Replaces a gzip or deflate request body with its inflated bytes, at most `limit` of them. */

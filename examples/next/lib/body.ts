@@ -2,36 +2,9 @@
 // gzip or deflate (as Express's and Koa's body parsers do). Route handlers read `request.body`
 // themselves: Next sets no limit of its own on them.
 import { badRequest, payloadTooLarge } from '@error-contract/core';
+import { bytesWithin } from '@error-contract/service-kit';
 
 const FORMATS: Readonly<Record<string, CompressionFormat>> = { gzip: 'gzip', deflate: 'deflate' };
-
-async function bytesOf(stream: ReadableStream<Uint8Array>, limit: number, broken: string): Promise<Uint8Array> {
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
-    try {
-      step = await reader.read();
-    } catch {
-      throw badRequest(broken);
-    }
-    if (step.done) break;
-    size += step.value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw payloadTooLarge();
-    }
-    chunks.push(step.value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return all;
-}
 
 /** Reads and parses the body; a body that is not JSON throws the SyntaxError the contract answers 400. */
 export async function readJson(request: Request, limit: number): Promise<unknown> {
@@ -40,6 +13,6 @@ export async function readJson(request: Request, limit: number): Promise<unknown
   if (body === null) throw badRequest('The request body is empty; send a JSON document.');
   const format = FORMATS[(request.headers.get('content-encoding') ?? '').trim().toLowerCase()];
   const stream = format === undefined ? body : body.pipeThrough(new DecompressionStream(format) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>);
-  const bytes = await bytesOf(stream, limit, format === undefined ? 'The request body could not be read.' : 'The request body could not be decompressed.');
+  const bytes = await bytesWithin(stream, limit, format === undefined ? 'The request body could not be read.' : 'The request body could not be decompressed.');
   return JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(bytes));
 }

@@ -1,4 +1,4 @@
-import { badRequest, unsupportedMediaType } from '@error-contract/core';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '@error-contract/core';
 
 // JSON is UTF-8 (RFC 8259 section 8.1); the body parsers of the three frameworks disagree on
 // other charsets (Express refuses latin1 but decodes utf-7, Koa and Hono ignore the parameter), so
@@ -29,4 +29,38 @@ export function requireJsonContentType(contentType: string | undefined | null, c
   const encoding = (contentEncoding ?? '').trim().toLowerCase();
   if (encoding !== '' && !ENCODINGS.has(encoding)) throw unsupportedMediaType('Send the body uncompressed, or compressed with gzip or deflate.');
   if (contentLength?.trim() === '0') throw badRequest('The request body is empty; send a JSON document.');
+}
+
+/**
+ * The bytes of a Web stream (a request body, or what a DecompressionStream makes of it), at most
+ * `limit` of them: past the limit the 413, as the other services' body parsers answer, and the
+ * 400 with `broken` when the stream fails (a corrupt gzip, a connection cut short). Web streams
+ * only: Hono's service runs it on every runtime, Next's in its route handlers.
+ */
+export async function bytesWithin(stream: ReadableStream<Uint8Array>, limit: number, broken: string): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      throw badRequest(broken);
+    }
+    if (step.done) break;
+    size += step.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw payloadTooLarge();
+    }
+    chunks.push(step.value);
+  }
+  const all = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return all;
 }

@@ -1,5 +1,5 @@
 export { authenticate, bearerToken, CHALLENGE, clientKey, requireWriter, type Role } from './auth.js';
-export { requireJsonContentType } from './body.js';
+export { bytesWithin, requireJsonContentType } from './body.js';
 export { configFromEnv, type ServiceConfig } from './config.js';
 export { BODY_LIMIT_BYTES, PREFIXES, serviceContract, shapeFor } from './contract.js';
 export { BEARER_SCHEME, OPENAPI_PATH, publicDocuments, SERVICE_INFO, serviceOpenApi, widgetSchemas } from './public-documents.js';
