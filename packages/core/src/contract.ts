@@ -2,7 +2,7 @@ import type { Catalog, CodeOf } from './catalog.js';
 import { ContractError, type ProblemExtras } from './contract-error.js';
 import { normalizeWith } from './normalize.js';
 import { activeSpans, markSpans } from './observability/active-span.js';
-import { type ErrorLogger, writeLogLine } from './observability/log-line.js';
+import { type ErrorLogger, frameworkLogger, writeLogLine } from './observability/log-line.js';
 import { type ErrorContractOptions, resolveSettings, type Settings } from './options.js';
 import { renderWith } from './render.js';
 import { pathOfTarget } from './path.js';
@@ -57,12 +57,6 @@ export interface ErrorContract<C extends Catalog = Catalog> {
 function logs(settings: Settings, problem: Problem, framework?: ErrorLogger): boolean {
   if (settings.logger === false || (settings.logger === undefined && settings.onError !== undefined && framework === undefined)) return false;
   return problem.status >= 500 || settings.logClientErrors;
-}
-
-/** The framework's logger the adapter handed over with the request (`RequestLike#logger`), if any. */
-function frameworkLogger(request: RequestLike): ErrorLogger | undefined {
-  const logger = read(request, 'logger') as ErrorLogger | undefined;
-  return typeof read(logger, 'error') === 'function' ? logger : undefined;
 }
 
 function report(settings: Settings, error: unknown, problem: Problem, request: RequestLike, traceId: string | undefined): void {

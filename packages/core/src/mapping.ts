@@ -3,7 +3,7 @@
 // Ordered like ASP.NET's ProblemDetails `Map<T>`: the first mapper that answers wins.
 import type { Catalog, CodeOf } from './catalog.js';
 import { ContractError, isContractError, type ProblemExtras, type ProblemInit } from './contract-error.js';
-import type { ErrorLogger } from './observability/log-line.js';
+import { type ErrorLogger, frameworkLogger } from './observability/log-line.js';
 import type { RequestLike } from './types.js';
 
 /**
@@ -104,8 +104,9 @@ export function mapError(map: MapSettings, error: unknown, request: RequestLike)
     try {
       replacement = mapper(error, request, map.tools);
     } catch (mapperError) {
-      // the original error gets its usual answer, as if no mapper had been given
-      reportMapperFailure(map.logger, mapperError);
+      // the original error gets its usual answer, as if no mapper had been given; the line goes
+      // where the contract's own lines go (its logger, else the framework's, else the console)
+      reportMapperFailure(map.logger ?? frameworkLogger(request), mapperError);
       return undefined;
     }
     if (replacement !== undefined && replacement !== null) return replacement;

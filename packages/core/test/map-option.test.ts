@@ -65,6 +65,16 @@ describe('createErrorContract({ map })', () => {
     expect(lines[0]).toEqual([{ err: expect.objectContaining({ message: 'mapper bug: secret=abc' }) }, expect.stringContaining('a mapper of the `map` option threw')]);
   });
 
+  it("without a logger of the contract's own, a mapper's failure goes to the framework's logger the adapter handed over, as the 5xx line does", () => {
+    const lines: string[] = [];
+    const fastifyLog = { error: (_fields: Record<string, unknown>, message?: string) => lines.push(message ?? '') };
+    const broken: ErrorMapper = () => {
+      throw new Error('mapper bug');
+    };
+    createErrorContract({ map: [broken] }).respond(new Error('db down'), { ...request(), logger: fastifyLog });
+    expect(lines).toEqual([expect.stringContaining('a mapper of the `map` option threw'), expect.stringContaining('-> 500 internal_server_error')]);
+  });
+
   it('logs and onError get the original error, not the replacement (seen, not hidden)', () => {
     const onError = vi.fn();
     const original = new Error('deadlock detected');

@@ -1,8 +1,14 @@
 // One line per failure worth an operator's attention, written where the service's other lines go.
-import { describe } from '../safe-read.js';
+import { describe, read } from '../safe-read.js';
 import type { ErrorLogger, Problem, RequestLike } from '../types.js';
 
 export type { ErrorLogger };
+
+/** The framework's logger the adapter handed over with the request (`RequestLike#logger`), if any. */
+export function frameworkLogger(request: RequestLike): ErrorLogger | undefined {
+  const logger = read(request, 'logger') as ErrorLogger | undefined;
+  return typeof read(logger, 'error') === 'function' ? logger : undefined;
+}
 
 /**
  * The fields of the line: what failed, where, and the trace to look it up by.
