@@ -1,4 +1,5 @@
-import { errorContract } from '@error-contract/fastify';
+import { createErrorContract } from '@error-contract/core';
+import { bareStatusHook, checkRequestHook, errorContract, routeMissOf, sendResponse } from '@error-contract/fastify';
 import sensible from '@fastify/sensible';
 import Fastify from 'fastify';
 import { floorAnswer, log5xx, reportWhenListening } from './harness.mjs';
@@ -58,8 +59,21 @@ if (variant === 'contract') {
   };
   // the contract's onSend hook, as a success sees it: one read of the status, the payload passed on
   if (steps.has('on-send')) app.addHook('onSend', (_request, reply, payload, next) => (reply.statusCode < 400 || reply[ANSWERED] === true ? next(null, payload) : next(null, payload)));
-  app.addHook('onRequest', (request, reply, done) => (request.headers.accept === undefined ? answer(reply) : done()));
-  app.setNotFoundHandler((_request, reply) => answer(reply));
+  // the contract's own pieces, one at a time: its hooks, its route-miss lookup, its respond()
+  const contract = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', accept: 'strict' });
+  if (steps.has('check-hook')) app.addHook('onRequest', checkRequestHook(contract));
+  else app.addHook('onRequest', (request, reply, done) => (request.headers.accept === undefined ? answer(reply) : done()));
+  if (steps.has('bare-hook')) app.addHook('onSend', bareStatusHook(contract));
+  let cached;
+  app.setNotFoundHandler((request, reply) => {
+    const miss = steps.has('miss') || steps.has('respond') || steps.has('send') ? routeMissOf(app, request.method, request.url) : undefined;
+    if (steps.has('cached')) return sendResponse(reply, (cached ??= contract.respond(routeMissOf(app, request.method, request.url), { method: request.raw.method, path: request.raw.url, headers: request.headers })), false);
+    if (steps.has('respond') || steps.has('send')) {
+      const response = contract.respond(miss, { method: request.raw.method, path: request.raw.url, headers: request.headers });
+      if (steps.has('send')) return sendResponse(reply, response, false);
+    }
+    return answer(reply);
+  });
   app.setErrorHandler((err, _request, reply) => (floor.status >= 500 && log5xx(err), answer(reply)));
   routes();
 } else {

@@ -1,5 +1,6 @@
 import type { Catalog, CodeOf } from './catalog.js';
-import { ContractError, type ProblemExtras } from './contract-error.js';
+import { compiledAnswers, compiledProblem } from './compiled-answers.js';
+import { ContractError, type ProblemExtras, type ProblemInit } from './contract-error.js';
 import { normalizeWith } from './normalize.js';
 import { activeSpans, markSpans } from './observability/active-span.js';
 import { type ErrorLogger, frameworkLogger, writeLogLine } from './observability/log-line.js';
@@ -117,15 +118,22 @@ export function createErrorContract<const C extends Catalog<L> = {}, const L ext
   const settings = resolveSettings(options as ErrorContractOptions<Catalog>);
   const normalize = (error: unknown, request: RequestLike) => normalizeWith(settings, error, request);
   const render = (problem: Problem, request: RequestLike) => renderWith(settings, problem, request);
+  const compiled = compiledAnswers(settings);
   const respond = (error: unknown, request: RequestLike) => {
-    const problem = normalize(error, request);
+    // our own plain problems (route misses, refusals, factories' errors) from their compiled kind
+    let answer = compiled?.answerFor(error, request);
+    let problem = answer === undefined ? undefined : compiledProblem(answer, error as ProblemInit, request);
+    if (problem === undefined) {
+      answer = undefined;
+      problem = normalize(error, request);
+    }
     // Observability is paid by failures only: the active span is read here, never on a success.
     const spans = activeSpans();
     markSpans(spans, problem, error);
     const internal = problem.status >= 500;
     const traceId = problem.traceId ?? spans?.traceId ?? (internal || logs(settings, problem) ? traceparentTraceId(request) : undefined);
     report(settings, error, problem, request, traceId);
-    const response = render(problem, request);
+    const response = renderWith(settings, problem, request, answer);
     if (internal && traceId !== undefined) response.traceId = traceId;
     return response;
   };

@@ -1,5 +1,5 @@
 import { describe, isArray, read } from './safe-read.js';
-import type { HeaderBag } from './types.js';
+import type { HeaderBag, Problem } from './types.js';
 
 /**
  * Reads one request header from a Node header object or a Web `Headers`, joined with `, ` when
@@ -125,4 +125,25 @@ export function mergeVary(existing: unknown, added: string): string {
   if (current === '') return added;
   const names = current.split(',').map((name) => name.trim().toLowerCase());
   return names.includes('*') || names.includes(added.toLowerCase()) ? current : `${current}, ${added}`;
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
+
+/** The headers of an error response: the problem's own (checked again), then the contract's. */
+export function responseHeaders(problem: Problem, contentType: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name in problem.headers) {
+    const value = safeHeaderValue(problem.headers[name]);
+    const lower = name.toLowerCase();
+    if (value !== undefined && HEADER_NAME.test(lower)) headers[lower] = value;
+  }
+  // An error is about this request only: no cache may keep it (RFC 9111 section 5.2.2.5).
+  headers['cache-control'] = 'no-store';
+  if (problem.language !== undefined) {
+    headers['content-language'] = problem.language;
+    // adapters add this to a Vary the app set (CORS's Origin), never replace it
+    headers.vary = 'Accept-Language';
+  }
+  headers['content-type'] = contentType;
+  return headers;
 }

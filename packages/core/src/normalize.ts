@@ -78,6 +78,16 @@ function fixedDetailReplacesText(status: number, fixedDetail: string | undefined
   return status < 500 && fixedDetail !== undefined;
 }
 
+/** The text one of our problems carries for the client, if any. */
+export function ownText(error: ProblemInit): string | undefined {
+  return typeof error.detail === 'string' && error.detail !== '' ? error.detail : undefined;
+}
+
+/** An error's own text as sent, when it may be shown: exposed, and more than the reason phrase. */
+export function shownText(exposed: boolean, text: string | undefined, status: number): string | undefined {
+  return exposed && text !== undefined && text !== reasonPhrase(status) ? clip(text) : undefined;
+}
+
 /** Our own problems (factories, `contract.error`, adapters' plain forms): read as they are. They
  * are read directly: they are ours, and `normalizeWith` guards the whole decision anyway. */
 function ownVerdict(settings: Settings, error: ProblemInit): Verdict {
@@ -89,7 +99,7 @@ function ownVerdict(settings: Settings, error: ProblemInit): Verdict {
     codeIsChosen: code !== undefined,
     fieldErrors: error.fieldErrors === undefined || error.fieldErrors.length === 0 ? [] : ownFieldErrors(error),
     fixedDetail: undefined,
-    text: typeof error.detail === 'string' && error.detail !== '' ? error.detail : undefined,
+    text: ownText(error),
     expose: true,
     headers: error.headers === undefined ? {} : ownClientHeadersOf(error.headers),
   };
@@ -180,7 +190,8 @@ export function sentStatus(settings: Settings, status: number, code: string | un
   return code === 'validation_failed' && allowed === 400 ? settings.validationStatus : allowed;
 }
 
-function decide(settings: Settings, error: unknown, request: RequestLike): Problem {
+/** The problem for `error` (never mapped here), by the rules above. Throws on what it cannot read. */
+export function decide(settings: Settings, error: unknown, request: RequestLike): Problem {
   const ours = isContractError(error);
   const verdict = ours ? ownVerdict(settings, error) : foreignVerdict(settings, error);
   let { status, code } = verdict;
@@ -203,8 +214,7 @@ function decide(settings: Settings, error: unknown, request: RequestLike): Probl
     // text, which would make one failure read differently per language
     const translated = language === undefined || language === settings.languages?.tags[0] ? undefined : translatedText(settings, language, code, catalogued, 'detail');
     detail = translated ?? verdict.fixedDetail;
-  } else if (exposed && verdict.text !== undefined && verdict.text !== reasonPhrase(status)) detail = clip(verdict.text);
-  else detail = textIn(settings, language, code, catalogued, 'detail') ?? genericDetail(status);
+  } else detail = shownText(exposed, verdict.text, status) ?? textIn(settings, language, code, catalogued, 'detail') ?? genericDetail(status);
 
   const extensions: Record<string, unknown> = {};
   if (ours && error.extensions !== undefined) copyExtensions(error.extensions, extensions);

@@ -1,16 +1,16 @@
 // A Problem becomes the bytes of one of the two shapes; which one is the integrator's choice.
 import { acceptsProblemJson } from './accept.js';
 import { fallbackResponse } from './fallback.js';
-import { readHeader, safeHeaderValue } from './headers.js';
+import { type CompiledAnswer, stillCompiled } from './compiled-answers.js';
+import { readHeader, responseHeaders } from './headers.js';
 import { RESERVED_MEMBERS } from './members.js';
 import { typeFor } from './normalize.js';
 import type { Settings } from './options.js';
-import { plainBody } from './serialize.js';
+import { bodyFrom, plainBody } from './serialize.js';
 import { isErrorStatus } from './statuses.js';
 import { fieldPointer } from './validation/field-path.js';
 import type { ErrorResponse, Problem, RequestLike, Shape } from './types.js';
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 const utf8 = new TextEncoder();
 
 /** The shape the contract's `shape` option gives a request. */
@@ -59,37 +59,31 @@ function compactBody(problem: Problem): Record<string, unknown> {
   return withExtensions({ errors }, problem.extensions, COMPACT_RESERVED);
 }
 
-function responseHeaders(problem: Problem, contentType: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const name in problem.headers) {
-    const value = safeHeaderValue(problem.headers[name]);
-    const lower = name.toLowerCase();
-    if (value !== undefined && HEADER_NAME.test(lower)) headers[lower] = value;
-  }
-  // An error is about this request only: no cache may keep it (RFC 9111 section 5.2.2.5).
-  headers['cache-control'] = 'no-store';
-  if (problem.language !== undefined) {
-    headers['content-language'] = problem.language;
-    // adapters add this to a Vary the app set (CORS's Origin), never replace it
-    headers.vary = 'Accept-Language';
-  }
-  headers['content-type'] = contentType;
-  return headers;
-}
-
 function isHeadMethod(method: unknown): boolean {
   return method === 'HEAD' || (typeof method === 'string' && method.length === 4 && method.toUpperCase() === 'HEAD');
 }
 
-/** Never throws: a body that cannot be built falls back to the precomputed 500. */
-export function renderWith(settings: Settings, problem: Problem, request: RequestLike): ErrorResponse {
+/**
+ * Never throws: a body that cannot be built falls back to the precomputed 500. With the compiled
+ * answer of the problem's kind (compiled-answers.ts), its headers and the bytes around the
+ * instance and detail are the answer's, unless `onError` changed the problem.
+ */
+export function renderWith(settings: Settings, problem: Problem, request: RequestLike, answer?: CompiledAnswer): ErrorResponse {
   let shape: Shape = 'detailed';
   try {
     shape = shapeFor(settings, request);
-    if (!isErrorStatus(problem.status)) throw new RangeError('not an error status');
+    const compiled = answer !== undefined && stillCompiled(answer, problem) ? answer : undefined;
+    if (compiled === undefined && !isErrorStatus(problem.status)) throw new RangeError('not an error status');
     const problemJson = shape === 'detailed' && acceptsProblemJson(readHeader(request.headers, 'accept'));
-    const headers = responseHeaders(problem, problemJson ? 'application/problem+json' : 'application/json');
-    const body = plainBody(settings, problem, shape) ?? JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem, settings.traceField));
+    let headers: Record<string, string>;
+    let body: string;
+    if (compiled !== undefined) {
+      headers = { ...(problemJson ? compiled.problemJsonHeaders : compiled.jsonHeaders) };
+      body = bodyFrom(compiled.serialized, problem, shape);
+    } else {
+      headers = responseHeaders(problem, problemJson ? 'application/problem+json' : 'application/json');
+      body = plainBody(settings, problem, shape) ?? JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem, settings.traceField));
+    }
     if (!isHeadMethod(request.method)) return { status: problem.status, headers, body };
     // HEAD: the headers a GET would get, its Content-Length included (RFC 9110 section 9.3.2), no body.
     headers['content-length'] = String(utf8.encode(body).byteLength);

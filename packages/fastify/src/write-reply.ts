@@ -4,6 +4,9 @@ import type { FastifyReply } from 'fastify';
 // Replies the contract answered, so that the bare-status hook leaves them alone.
 const ANSWERED = Symbol('error-contract.answered');
 
+// The reply's serializer for a body that is already the contract's bytes.
+const asItIs = (payload: unknown) => payload as string;
+
 /** Whether the contract wrote this reply's error. */
 export function isAnswered(reply: FastifyReply): boolean {
   return (reply as FastifyReply & { [ANSWERED]?: true })[ANSWERED] === true;
@@ -13,18 +16,21 @@ export function isAnswered(reply: FastifyReply): boolean {
  * Puts a contract response's status and headers on a reply whose headers are not sent, and returns
  * the payload to send. Headers the app and its plugins set for the client (helmet's, CORS,
  * rate-limit headers, `Vary`, cookies) stay; when the error replaces a body a handler was making
- * (`replacesBody`), that body's representation headers go. The payload is a Buffer: Fastify sends a
- * Buffer as it is, where a string with a JSON type would get `; charset=utf-8` added and an object
- * would go through the route's response schema, and the bytes must be the same as on every other
- * framework.
+ * (`replacesBody`), that body's representation headers go. The payload is the body's text, with a
+ * serializer for this reply that passes it on as it is: Fastify adds `; charset=utf-8` to a JSON
+ * type for a string it has no serializer for, and the bytes and headers must be the same as on
+ * every other framework. (A Buffer would do too, but making one costs more than the rest of this.)
  */
-export function prepareReply(reply: FastifyReply, response: ErrorResponse, replacesBody = true): Buffer | undefined {
+export function prepareReply(reply: FastifyReply, response: ErrorResponse, replacesBody = true): string | Buffer | undefined {
   (reply as FastifyReply & { [ANSWERED]?: true })[ANSWERED] = true;
   if (replacesBody) for (const name of staleHeaders(response.status)) reply.removeHeader(name);
   // One call for the headers (no entry arrays); a Vary the app set is added to, never replaced.
   const { headers } = response;
   reply.code(response.status).headers(headers.vary === undefined ? headers : { ...headers, vary: mergeVary(reply.getHeader('vary') as string | string[] | number | undefined, headers.vary) });
-  if (response.body !== null) return Buffer.from(response.body);
+  if (response.body !== null) {
+    reply.serializer(asItIs);
+    return response.body;
+  }
   // HEAD: no body goes out, but the headers state the GET body's length (RFC 9110 section 8.6).
   // Fastify keeps that header for no payload, except on the HEAD routes it derives from GET routes,
   // whose last onSend hook sets it from the payload (0 for none) and then drops the payload: there
