@@ -1,6 +1,8 @@
 // Where a contract's error answer spends more than its floor: both servers profiled under the same
 // fixed load, each frame's self time divided by the requests served, contract minus floor.
-//   node profile-diff.mjs <framework> <case substring> [requests=60000] [rows=30]
+//   node profile-diff.mjs <framework> <case substring> [requests=60000] [rows=30] [--steps=a,b]
+// --steps compares the floor with those steps added (servers/<framework>.mjs BENCH_FLOOR_STEPS)
+// against the plain floor, instead of the contract against the floor.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +11,8 @@ import { CASES } from './http/cases.mjs';
 import { contractFloor } from './http/floor.mjs';
 import { pinLoadGenerator, startServer } from './http/servers.mjs';
 
-const [framework, caseName, requests = '60000', rows = '30'] = process.argv.slice(2);
+const steps = process.argv.find((arg) => arg.startsWith('--steps='))?.slice('--steps='.length);
+const [framework, caseName, requests = '60000', rows = '30'] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const kase = CASES.find((c) => c.name.includes(caseName ?? ''));
 if (!framework || !kase) {
   console.error('usage: node profile-diff.mjs <framework> <case substring> [requests] [rows]');
@@ -19,9 +22,9 @@ pinLoadGenerator();
 const floor = await contractFloor(framework, kase.request);
 const load = (port, amount) => new Promise((resolve) => autocannon({ url: `http://127.0.0.1:${port}${kase.request.path}`, method: kase.request.method, headers: kase.request.headers, connections: 10, amount }, resolve));
 
-async function selfTimes(variant) {
+async function selfTimes(variant, floorSteps = '') {
   const directory = mkdtempSync(join(tmpdir(), 'error-contract-profile-diff-'));
-  const server = await startServer(framework, variant, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${directory}`, '--cpu-prof-interval=100'], env: variant === 'floor' ? { BENCH_FLOOR: floor } : {} });
+  const server = await startServer(framework, variant, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${directory}`, '--cpu-prof-interval=100'], env: variant === 'floor' ? { BENCH_FLOOR: floor, BENCH_FLOOR_STEPS: floorSteps } : {} });
   await load(server.port, 20000); // compiled before the profile counts (the warm-up is in it too, subtracted below)
   const warm = process.hrtime.bigint();
   await load(server.port, Number(requests));
@@ -47,7 +50,7 @@ async function selfTimes(variant) {
   return self;
 }
 
-const contract = await selfTimes('contract');
+const contract = steps === undefined ? await selfTimes('contract') : await selfTimes('floor', steps);
 const floorTimes = await selfTimes('floor');
 const sum = (map) => [...map.values()].reduce((a, b) => a + b, 0);
 console.log(`${framework} ${kase.name}: busy µs per request, contract ${sum(contract).toFixed(2)}, floor ${sum(floorTimes).toFixed(2)}`);

@@ -74,7 +74,14 @@ if (variant === 'contract') {
     }
     return answer(reply);
   });
-  app.setErrorHandler((err, _request, reply) => (floor.status >= 500 && log5xx(err), answer(reply)));
+  app.setErrorHandler((err, request, reply) => {
+    if (steps.has('respond') || steps.has('send')) {
+      const response = contract.respond(err, { method: request.raw.method, path: request.raw.url, headers: request.headers });
+      if (steps.has('send')) return sendResponse(reply, response);
+    }
+    if (floor.status >= 500) log5xx(err);
+    return answer(reply);
+  });
   routes();
 } else {
   routes(); // Fastify's defaults: JSON 404 for a miss and a wrong method, no 406, its JSON error handler

@@ -95,7 +95,6 @@ export async function startNest(platform, variant) {
   } else if (variant === 'floor') {
     const floor = floorAnswer();
     const headers = { ...floor.headers, 'content-length': String(Buffer.byteLength(floor.body)) };
-    const raw = (response) => (platform === 'fastify' ? response.raw : response);
     if (platform === 'fastify') {
       instance.addHook('onRequest', (request, reply, done) => {
         if (request.headers.accept !== undefined) return done();
@@ -104,10 +103,16 @@ export async function startNest(platform, variant) {
       });
     }
     else instance.use((req, res, next) => (req.headers.accept === undefined ? res.writeHead(floor.status, headers).end(floor.body) : next()));
+    // Written where the contract writes: on platform-fastify through Fastify's reply (so that the
+    // app's onSend and onResponse hooks run, as they must for the contract's answers), on Express
+    // on Node's response.
+    const bytes = Buffer.from(floor.body);
     class FloorFilter {
       catch(exception, host) {
         if (floor.status >= 500) log5xx(exception);
-        raw(host.switchToHttp().getResponse()).writeHead(floor.status, headers).end(floor.body);
+        const response = host.switchToHttp().getResponse();
+        if (platform === 'fastify') response.code(floor.status).headers(headers).send(bytes);
+        else response.writeHead(floor.status, headers).end(floor.body);
       }
     }
     Catch()(FloorFilter);
