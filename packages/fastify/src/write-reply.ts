@@ -23,7 +23,9 @@ export function isAnswered(reply: FastifyReply): boolean {
  */
 export function prepareReply(reply: FastifyReply, response: ErrorResponse, replacesBody = true): string | Buffer | undefined {
   (reply as FastifyReply & { [ANSWERED]?: true })[ANSWERED] = true;
-  if (replacesBody) for (const name of staleHeaders(response.status)) reply.removeHeader(name);
+  // Only what is there is removed: each removal is a delete on Fastify's and on Node's header
+  // objects, eight of them about a microsecond of every thrown error's answer.
+  if (replacesBody) for (const name of staleHeaders(response.status)) if (reply.getHeader(name) !== undefined) reply.removeHeader(name);
   // One call for the headers (no entry arrays); a Vary the app set is added to, never replaced.
   const { headers } = response;
   reply.code(response.status).headers(headers.vary === undefined ? headers : { ...headers, vary: mergeVary(reply.getHeader('vary') as string | string[] | number | undefined, headers.vary) });
