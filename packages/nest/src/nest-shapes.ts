@@ -42,7 +42,12 @@ function statusOf(exception: HttpExceptionLike): number | undefined {
  * method and the URL as the platform reads them (Express's `originalUrl`, Fastify's raw URL).
  */
 export function isRouterNotFound(exception: unknown, method: string | undefined, url: string | undefined): boolean {
-  return isHttpException(exception) && statusOf(exception) === 404 && read(exception, 'message') === `Cannot ${method} ${url}`;
+  if (!isHttpException(exception) || statusOf(exception) !== 404) return false;
+  const message = read(exception, 'message');
+  // compared in parts: making the sentence to compare with cost a string per route miss
+  const methodText = `${method}`;
+  const urlText = `${url}`;
+  return typeof message === 'string' && message.length === 8 + methodText.length + urlText.length && message.startsWith('Cannot ') && message.startsWith(methodText, 7) && message.charCodeAt(7 + methodText.length) === 32 && message.endsWith(urlText);
 }
 
 /**
