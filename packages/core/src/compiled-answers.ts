@@ -27,8 +27,8 @@ export interface CompiledAnswer {
 
 /** The compiled answers of one contract. */
 export interface CompiledAnswers {
-  /** The answer for `error` when it is one of our plain problems, else undefined. Never throws. */
-  answerFor(error: unknown, request: RequestLike): CompiledAnswer | undefined;
+  /** The answer for one of our problems when it is a plain one, else undefined. Never throws. */
+  answerFor(error: ProblemInit, request: RequestLike): CompiledAnswer | undefined;
 }
 
 // Kinds are few (a status, a code, an Allow value per resource, a language): the memory is bounded
@@ -69,9 +69,7 @@ export function compiledAnswers(settings: Settings): CompiledAnswers | undefined
   return {
     answerFor(error, request) {
       try {
-        if (error === null || typeof error !== 'object' || (error as { [PROBLEM_MARK]?: unknown })[PROBLEM_MARK] !== true) return undefined;
-        const own = error as ProblemInit;
-        const { status, code, headers, fieldErrors, extensions } = own;
+        const { status, code, headers, fieldErrors, extensions } = error;
         if (typeof status !== 'number' || (code !== undefined && typeof code !== 'string')) return undefined;
         if ((fieldErrors !== undefined && fieldErrors.length !== 0) || (extensions !== undefined && hasMembers(extensions))) return undefined;
         // at most one header (a 405's Allow, a 401's challenge, a 429's Retry-After), and only text:
@@ -90,7 +88,7 @@ export function compiledAnswers(settings: Settings): CompiledAnswers | undefined
         const leaf = below(below(below(below(kinds, status), code ?? ''), language), headerName);
         const known = leaf.get(headerValue) as CompiledAnswer | undefined;
         if (known !== undefined) return known;
-        const made = compile(own, request);
+        const made = compile(error, request);
         if (made === undefined) return undefined;
         if (count >= MAX_KINDS) {
           kinds = new Map();

@@ -1,6 +1,6 @@
 import type { Catalog, CodeOf } from './catalog.js';
 import { compiledAnswers, compiledProblem } from './compiled-answers.js';
-import { ContractError, type ProblemExtras, type ProblemInit } from './contract-error.js';
+import { ContractError, isContractError, type ProblemExtras, type ProblemInit } from './contract-error.js';
 import { normalizeWith } from './normalize.js';
 import { activeSpans, markSpans } from './observability/active-span.js';
 import { type ErrorLogger, frameworkLogger, writeLogLine } from './observability/log-line.js';
@@ -121,11 +121,12 @@ export function createErrorContract<const C extends Catalog<L> = {}, const L ext
   const compiled = compiledAnswers(settings);
   const respond = (error: unknown, request: RequestLike) => {
     // our own plain problems (route misses, refusals, factories' errors) from their compiled kind
-    let answer = compiled?.answerFor(error, request);
+    const ours = isContractError(error);
+    let answer = ours && compiled !== undefined ? compiled.answerFor(error, request) : undefined;
     let problem = answer === undefined ? undefined : compiledProblem(answer, error as ProblemInit, request);
     if (problem === undefined) {
       answer = undefined;
-      problem = normalize(error, request);
+      problem = normalizeWith(settings, error, request, ours);
     }
     // Observability is paid by failures only: the active span is read here, never on a success.
     const spans = activeSpans();

@@ -27,13 +27,14 @@ function clip(text: string): string {
  * `HTTPException#status`, Boom's `output.statusCode`. `'invalid'` when it declares one outside
  * 400..599 (such an error is a bug, so it is a 500).
  */
-function declaredStatus(error: unknown): number | 'invalid' | undefined {
-  const boomOutput = read(error, 'isBoom') === true ? read(read(error, 'output'), 'statusCode') : undefined;
-  for (const candidate of [boomOutput, read(error, 'status'), read(error, 'statusCode')]) {
-    if (candidate === undefined || candidate === null) continue;
-    return isErrorStatus(candidate) ? candidate : 'invalid';
-  }
-  return undefined;
+function declaredStatus(error: unknown, status: unknown): number | 'invalid' | undefined {
+  let candidate = read(error, 'isBoom') === true ? read(read(error, 'output'), 'statusCode') : undefined;
+  // each read only when the one before says nothing: a member of a thrown value is a lookup along
+  // its prototype chain, which for http-errors' values (dictionary mode) V8 cannot cache
+  if (candidate === undefined || candidate === null) candidate = status;
+  if (candidate === undefined || candidate === null) candidate = read(error, 'statusCode');
+  if (candidate === undefined || candidate === null) return undefined;
+  return isErrorStatus(candidate) ? candidate : 'invalid';
 }
 
 /** Field problems our own errors carry, copied defensively: they may come from user input. */
@@ -109,11 +110,13 @@ function ownVerdict(settings: Settings, error: ProblemInit): Verdict {
  * failure, validation, 500; then the trust rule (trust.ts) says what of it may be shown. */
 function foreignVerdict(settings: Settings, error: unknown): Verdict {
   // Another server's answer, relayed by an HTTP client, is our failure: nothing of it is passed on.
-  if (isUpstreamError(error)) return UPSTREAM_VERDICT;
+  // `code` and `status` are read once here for the rules that ask for them
   const ownCode = readString(error, 'code');
+  if (isUpstreamError(error, ownCode)) return UPSTREAM_VERDICT;
   const entry = ownCode === undefined ? undefined : settings.catalog.get(ownCode);
-  const declared = declaredStatus(error);
-  const known = knownFailureOf(error);
+  const ownStatus = read(error, 'status');
+  const declared = declaredStatus(error, ownStatus);
+  const known = knownFailureOf(error, ownCode, ownStatus);
   const meantForClients = isMeantForClients(error);
   const validation = readFieldErrors(error);
 
@@ -191,9 +194,8 @@ export function sentStatus(settings: Settings, status: number, code: string | un
 }
 
 /** The problem for `error` (never mapped here), by the rules above. Throws on what it cannot read. */
-export function decide(settings: Settings, error: unknown, request: RequestLike): Problem {
-  const ours = isContractError(error);
-  const verdict = ours ? ownVerdict(settings, error) : foreignVerdict(settings, error);
+export function decide(settings: Settings, error: unknown, request: RequestLike, ours = isContractError(error)): Problem {
+  const verdict = ours ? ownVerdict(settings, error as ProblemInit) : foreignVerdict(settings, error);
   let { status, code } = verdict;
   if (settings.statuses !== undefined && !settings.statuses.has(status)) {
     status = status < 500 ? 400 : 500;
@@ -217,7 +219,7 @@ export function decide(settings: Settings, error: unknown, request: RequestLike)
   } else detail = shownText(exposed, verdict.text, status) ?? textIn(settings, language, code, catalogued, 'detail') ?? genericDetail(status);
 
   const extensions: Record<string, unknown> = {};
-  if (ours && error.extensions !== undefined) copyExtensions(error.extensions, extensions);
+  if (ours && (error as ProblemInit).extensions !== undefined) copyExtensions((error as ProblemInit).extensions, extensions);
   if (settings.extensions !== undefined) {
     try {
       copyExtensions(settings.extensions(request), extensions);
@@ -248,12 +250,18 @@ export function decide(settings: Settings, error: unknown, request: RequestLike)
   };
 }
 
-/** Never throws: whatever goes wrong while deciding falls back to a plain 500. */
-export function normalizeWith(settings: Settings, error: unknown, request: RequestLike): Problem {
+/**
+ * Never throws: whatever goes wrong while deciding falls back to a plain 500. `ours` says whether
+ * `error` is one of our problems, when the caller has asked already (the mark is a lookup along a
+ * thrown value's prototype chain, the costliest of its reads on http-errors' values).
+ */
+export function normalizeWith(settings: Settings, error: unknown, request: RequestLike, ours?: boolean): Problem {
   try {
-    // the app's mappers first (the `map` option): their replacement is decided in the error's place
-    const mapped = settings.map === undefined ? undefined : mapError(settings.map, error, request);
-    return decide(settings, mapped ?? error, request);
+    const known = ours ?? isContractError(error);
+    // the app's mappers first (the `map` option): their replacement is decided in the error's
+    // place; our own problems are never mapped
+    const mapped = settings.map === undefined || known ? undefined : mapError(settings.map, error, request);
+    return mapped === undefined || mapped === null ? decide(settings, error, request, known) : decide(settings, mapped, request);
   } catch {
     return {
       status: 500,

@@ -31,12 +31,12 @@ function isObject(value: unknown): value is object {
 /**
  * Whether a thrown value is an HTTP client's error about a response another server sent: axios
  * (`isAxiosError`), undici and got (their codes), ky, got and superagent-style errors that carry
- * the `response` they failed on, and our own client's `ApiError`.
+ * the `response` they failed on, and our own client's `ApiError`. `code` is the value's code, when
+ * the caller has read it already.
  */
-export function isUpstreamError(error: unknown): boolean {
+export function isUpstreamError(error: unknown, code: string | undefined = readString(error, 'code')): boolean {
   if (!isObject(error)) return false;
   if (read(error, 'isAxiosError') === true || read(error, API_ERROR) === true) return true;
-  const code = readString(error, 'code');
   if (code !== undefined && UPSTREAM_CODES.has(code)) return true;
   // Nest's HttpException keeps the body it will send in `response` (`{ statusCode, message }`):
   // that is its own answer, not another server's.

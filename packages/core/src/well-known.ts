@@ -71,13 +71,12 @@ const BY_FASTIFY_CODE: Readonly<Record<string, KnownFailure>> = {
 /**
  * Recognises body-parser / raw-body errors by `type`, Fastify's by `code`, a `SyntaxError` from
  * parsing JSON (Hono's `c.req.json()`, co-body, Fastify 4's parser) and a `URIError` from decoding
- * a path.
+ * a path. `code` and `status` are the value's, when the caller has read them already.
  */
-export function knownFailureOf(error: unknown): KnownFailure | undefined {
+export function knownFailureOf(error: unknown, code: string | undefined = readString(error, 'code'), status: unknown = read(error, 'status')): KnownFailure | undefined {
   const type = readString(error, 'type');
   if (type === 'entity.parse.failed') return jsonFailureOf(error);
   if (type !== undefined && Object.hasOwn(BY_TYPE, type)) return BY_TYPE[type];
-  const code = readString(error, 'code');
   if (code !== undefined && Object.hasOwn(BY_FASTIFY_CODE, code)) return BY_FASTIFY_CODE[code];
   const name = readString(error, 'name');
   // The message is read only where a rule needs it: zod builds its message (every issue as
@@ -90,7 +89,7 @@ export function knownFailureOf(error: unknown): KnownFailure | undefined {
   if (name === 'URIError') return BAD_PATH;
   if (code !== undefined && ZLIB_INPUT_CODES.has(code)) return NOT_DECOMPRESSED;
   if (code === 'ENOENT' && readString(error, 'syscall') !== undefined) return NO_SUCH_FILE;
-  if (read(error, 'status') === 400 && readString(error, 'message') === HONO_MALFORMED_JSON) return NOT_JSON;
+  if (status === 400 && readString(error, 'message') === HONO_MALFORMED_JSON) return NOT_JSON;
   return undefined;
 }
 

@@ -66,7 +66,8 @@ function answerFailure(contract: ErrorContract, error: unknown, request: Fastify
   const line = failureLine(request, reply);
   const response = contract.respond(error, requestLike(request, line.logger));
   const payload = prepareReply(reply, response);
-  if (!line.write(error) && response.status < 500) {
+  // with Fastify's logger off (no line logger) its info line would go nowhere: not made at all
+  if (line.logger !== undefined && !line.write(error) && response.status < 500) {
     try {
       reply.log.info({ res: reply, err: error }, messageOf(error));
     } catch {
