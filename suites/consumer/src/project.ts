@@ -7,6 +7,16 @@ import { join } from 'node:path';
 
 export const publishedPackages = ['client', 'core', 'express', 'fastify', 'hono', 'koa', 'nest', 'next', 'node', 'testing'];
 
+/** The READMEs readers copy blocks from: the repository's and each published package's. */
+export function publishedReadmes(root: string): string[] {
+  return [
+    join(root, 'README.md'),
+    ...readdirSync(join(root, 'packages'))
+      .filter((name) => publishedPackages.includes(name))
+      .map((name) => join(root, 'packages', name, 'README.md')),
+  ];
+}
+
 // The versions the repository's examples and suites use.
 export const frameworkDependencies: Record<string, string> = {
   '@fastify/cors': '11.4.3',

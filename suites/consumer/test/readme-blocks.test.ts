@@ -1,20 +1,15 @@
 // Each README block as a reader copies it into a new project: no hidden lines before it, and the
 // install line above it names every package it imports, which the consumer project installs too.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { frameworkDependencies, publishedPackages } from '../src/project.ts';
+import { frameworkDependencies, publishedPackages, publishedReadmes } from '../src/project.ts';
 import { extractSnippets, importedPackages, type Snippet } from '../src/snippets.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const readmes = [
-  join(root, 'README.md'),
-  ...readdirSync(join(root, 'packages'))
-    .filter((name) => publishedPackages.includes(name))
-    .map((name) => join(root, 'packages', name, 'README.md')),
-];
+const readmes = publishedReadmes(root);
 const snippets: Snippet[] = readmes.flatMap((file) => extractSnippets(file, root));
 const named = snippets.map((s) => [`${s.readme}:${s.line}`, s] as const);
 

@@ -1,20 +1,15 @@
 // Every README snippet, compiled against the packed packages in a clean npm project.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumerProject, publishedPackages } from '../src/project.ts';
+import { createConsumerProject, publishedReadmes } from '../src/project.ts';
 import { extractSnippets, type Snippet } from '../src/snippets.ts';
 import { importAllId, requireAllId, type Resolution, typecheck, writeSnippets } from '../src/typecheck.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const readmes = [
-  join(root, 'README.md'),
-  ...readdirSync(join(root, 'packages'))
-    .filter((name) => publishedPackages.includes(name))
-    .map((name) => join(root, 'packages', name, 'README.md')),
-];
+const readmes = publishedReadmes(root);
 const snippets: Snippet[] = readmes.flatMap((file) => extractSnippets(file, root));
 
 let dir = '';
