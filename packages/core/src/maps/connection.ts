@@ -129,8 +129,8 @@ function isIpLiteral(host: string): boolean {
 
 /**
  * The option of the presets whose driver reports a failed connection as Node's bare socket error
- * (`postgresErrors()`, `mysqlErrors()`): where the database listens. Only a refused, reset or timed
- * out connection to one of these servers is the database's outage (503); the same error from a
+ * (`postgresErrors()`, `mysqlErrors()`): where the database listens. Only a refused, timed-out or
+ * unresolvable connection to one of these servers is the database's outage (503); the same error from a
  * connection to anywhere else (an HTTP API the app calls) stays the app's 500.
  *
  * @example

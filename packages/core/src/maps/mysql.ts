@@ -77,7 +77,7 @@ export interface MysqlErrorsOptions extends RetryOptions, ServersOptions {}
  * | 1048 ER_BAD_NULL_ERROR | 400 `validation_failed`, the column `is required` |
  * | 1213 ER_LOCK_DEADLOCK, 1205 ER_LOCK_WAIT_TIMEOUT | 503 `service_unavailable` with `Retry-After` |
  * | `PROTOCOL_CONNECTION_LOST`, mysql2's connect timeout | 503 `service_unavailable` with `Retry-After` |
- * | a refused, reset, timed-out or unresolvable connection to one of `servers` (Node's `ECONNREFUSED`...) | 503 `service_unavailable` with `Retry-After` |
+ * | a refused, timed-out or unresolvable connection to one of `servers` (Node's `ECONNREFUSED`...) | 503 `service_unavailable` with `Retry-After` |
  *
  * mysql2 reports a server that is down as Node's own socket error, as an HTTP client does: only
  * with `servers` set does the preset know which refusals are the database's.

@@ -131,7 +131,7 @@ export interface PostgresErrorsOptions extends RetryOptions, ServersOptions {}
  * | 22P02 invalid_text_representation (a malformed uuid, a number that is not one) | 400 `bad_request` |
  * | 40001, 40P01, 53300, class 57 but 57P04 (57014 a statement timeout, 57P01 a backend terminated or a server shut down, 57P02, 57P03 starting up), class 08 | 503 `service_unavailable` with `Retry-After` |
  * | node-postgres' "Connection terminated unexpectedly", its pool's connection timeouts; postgres.js's `CONNECTION_CLOSED`, `CONNECTION_ENDED`, `CONNECTION_DESTROYED`, `CONNECT_TIMEOUT` | 503 `service_unavailable` with `Retry-After` |
- * | a refused, reset, timed-out or unresolvable connection to one of `servers` (Node's `ECONNREFUSED`...) | 503 `service_unavailable` with `Retry-After` |
+ * | a refused, timed-out or unresolvable connection to one of `servers` (Node's `ECONNREFUSED`...) | 503 `service_unavailable` with `Retry-After` |
  *
  * A stopped server is reported by both drivers as Node's own socket error (`connect ECONNREFUSED
  * 127.0.0.1:5432`), never as class 08, and an HTTP client's refused connection is the same error:
