@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # The system programs some tests use, from the Debian packages when they are absent: redis-server
-# (suites/shared-rate-limit: the rate limit shared through a real Redis) and chromium (the client
-# package's headless browser test). When they cannot be installed (no apt-get, no root), those
-# tests are skipped with a notice naming what is missing; nothing else depends on them.
+# (suites/shared-rate-limit: the rate limit shared through a real Redis), chromium (the client
+# package's headless browser test) and postgresql (suites/library-errors: a real server stopped,
+# restarted and with a backend terminated; the tests start their own throwaway cluster, so the
+# service the package may start is not used). When they cannot be installed (no apt-get, no root),
+# those tests are skipped with a notice naming what is missing, except the PostgreSQL one, which
+# fails under CI=true; nothing else depends on them.
 set -uo pipefail
 
 missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "system packages: redis-server and chromium are installed"
+  echo "system packages: redis-server, chromium and postgresql are installed"
   exit 0
 fi
 

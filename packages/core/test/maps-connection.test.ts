@@ -1,6 +1,9 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { createErrorContract, type ErrorMapper } from '../src/index.js';
 import { serversMatcher, socketFailureIn } from '../src/maps/connection.js';
+import { mysqlErrors, postgresErrors } from '../src/maps/index.js';
+import { request } from './helpers.js';
 
 /** A real refused connection: a port nothing listens on (bound, then closed). */
 async function refusedConnectionError(): Promise<Error> {
@@ -68,5 +71,37 @@ describe('serversMatcher', () => {
     expect(serversMatcher('db.internal', 5432)(refusedAt('10.1.2.3', 5432))).toBe(true);
     expect(() => serversMatcher('db.internal')).toThrow(TypeError);
     expect(() => serversMatcher({ host: 'x', port: Number.NaN })).toThrow(TypeError);
+  });
+});
+
+describe('the presets told where their database is', () => {
+  const answer = (mapper: ErrorMapper, error: unknown) => {
+    const response = createErrorContract({ map: [mapper], logger: false }).respond(error, request({ method: 'GET' }));
+    return { status: response.status, retryAfter: response.headers['retry-after'] };
+  };
+
+  it("a real refused connection to the database's port is 503; to another port, or with no servers named, 500", async () => {
+    const refused = await refusedConnectionError();
+    const { port } = socketFailureIn(refused)!;
+    expect(answer(postgresErrors({ servers: `postgres://app@127.0.0.1:${port}/app`, retryAfter: 3 }), refused)).toEqual({ status: 503, retryAfter: '3' });
+    expect(answer(postgresErrors({ servers: { host: 'localhost', port } }), new Error('query failed', { cause: refused })).status).toBe(503);
+    expect(answer(mysqlErrors({ servers: [`127.0.0.1:${port + 1}`, `localhost:${port}`] }), refused).status).toBe(503);
+    expect(answer(postgresErrors({ servers: `127.0.0.1:${port + 1}` }), refused).status).toBe(500);
+    expect(answer(postgresErrors(), refused).status).toBe(500);
+    expect(answer(postgresErrors({ servers: undefined }), refused).status).toBe(500);
+  });
+
+  it("another server's refusal (a real fetch to a closed port) stays 500 with the database named", async () => {
+    const refused = await refusedConnectionError();
+    const { port } = socketFailureIn(refused)!;
+    const fetchFailure = await fetch(`http://127.0.0.1:${port}/`).catch((error: unknown) => error);
+    expect(socketFailureIn(fetchFailure)?.code).toBe('ECONNREFUSED');
+    expect(answer(postgresErrors({ servers: 'postgres://app@127.0.0.1:5432/app' }), fetchFailure).status).toBe(500);
+    expect(answer(mysqlErrors({ servers: '127.0.0.1:3306' }), fetchFailure).status).toBe(500);
+  });
+
+  it('an address that is not one is a TypeError at creation, quoting no password', () => {
+    expect(() => postgresErrors({ servers: 'postgres://app:hunter2@db:bad/x' })).toThrow(/^(?!.*hunter2).*$/);
+    expect(() => postgresErrors({ servers: 'postgres://app:hunter2@db:bad/x' })).toThrow(TypeError);
   });
 });

@@ -38,6 +38,23 @@ describe('postgresErrors()', () => {
     ['23502 naming nothing', pg('23502'), 400, 'A required value is missing.'],
     ['22P02', pg('22P02'), 400, 'A value in the request is not in the form its field expects.'],
     ['08006 (class 08)', pg('08006'), 503, 'Service Unavailable.'],
+    ['57P01 admin_shutdown (a terminated backend)', pg('57P01', { severity: 'FATAL' }), 503, 'Service Unavailable.'],
+    ['57P02 crash_shutdown', pg('57P02', { severity: 'FATAL' }), 503, 'Service Unavailable.'],
+    ['57P03 cannot_connect_now', pg('57P03', { severity: 'FATAL' }), 503, 'Service Unavailable.'],
+    ['57P05 idle_session_timeout', pg('57P05', { severity: 'FATAL' }), 503, 'Service Unavailable.'],
+    ['57000 operator_intervention', pg('57000'), 503, 'Service Unavailable.'],
+    ['57014 query_canceled, as before', pg('57014'), 503, 'Service Unavailable.'],
+    ['57P04 database_dropped: it will not come back', pg('57P04', { severity: 'FATAL' }), 500, 'The service failed to process the request.'],
+    ["node-postgres' lost connection", new Error('Connection terminated unexpectedly'), 503, 'Service Unavailable.'],
+    ["pg-pool's connection timeout", new Error('timeout exceeded when trying to connect'), 503, 'Service Unavailable.'],
+    ["pg-pool's client connection timeout, its cause a socket error", new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') }), 503, 'Service Unavailable.'],
+    ["node-postgres' broken client", new Error('Client has encountered a connection error and is not queryable'), 503, 'Service Unavailable.'],
+    ["a message that only contains pg's words", new Error(`Connection terminated unexpectedly: ${SECRET}`), 500, 'The service failed to process the request.'],
+    ["pg's words on a thing that is not an Error", { message: 'Connection terminated unexpectedly' }, 500, 'The service failed to process the request.'],
+    ["postgres.js's CONNECTION_CLOSED", Object.assign(new Error(`write CONNECTION_CLOSED ${SECRET}:5432`), { code: 'CONNECTION_CLOSED', errno: 'CONNECTION_CLOSED', address: SECRET, port: 5432 }), 503, 'Service Unavailable.'],
+    ["postgres.js's CONNECT_TIMEOUT in Drizzle's cause", new Error(`Failed query: ${SECRET}`, { cause: Object.assign(new Error('write CONNECT_TIMEOUT'), { code: 'CONNECT_TIMEOUT', errno: 'CONNECT_TIMEOUT' }) }), 503, 'Service Unavailable.'],
+    ["postgres.js's code without its errno", Object.assign(new Error('x'), { code: 'CONNECTION_ENDED' }), 500, 'The service failed to process the request.'],
+    ['a refused connection, no servers named', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED', errno: -111, syscall: 'connect', address: '127.0.0.1', port: 5432 }), 500, 'The service failed to process the request.'],
   ])('%s', (_name, error, status, detail) => {
     const { status: sent, body } = answer(preset, error);
     expect(sent).toBe(status);
@@ -79,6 +96,18 @@ describe('mysqlErrors()', () => {
     expect(body.detail).toBe(detail);
   });
 
+  it("the driver's lost connection and connect timeout -> 503; a refused connection only when the server is named", () => {
+    const lost = Object.assign(new Error('Connection lost: The server closed the connection.'), { fatal: true, code: 'PROTOCOL_CONNECTION_LOST' });
+    expect(answer(mysqlErrors({ retryAfter: 4 }), lost)).toMatchObject({ status: 503, headers: { 'retry-after': '4' } });
+    const timeout = Object.assign(new Error('connect ETIMEDOUT'), { errorno: 'ETIMEDOUT', code: 'ETIMEDOUT', syscall: 'connect', fatal: true });
+    expect(answer(mysqlErrors(), timeout).status).toBe(503);
+    expect(answer(mysqlErrors(), Object.assign(new Error('connect ETIMEDOUT'), { code: 'ETIMEDOUT', syscall: 'connect' })).status).toBe(500);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:3306'), { code: 'ECONNREFUSED', errno: -111, fatal: true, address: '10.0.0.7', port: 3306 });
+    expect(answer(mysqlErrors(), refused).status).toBe(500);
+    expect(answer(mysqlErrors({ servers: 'mysql://app@10.0.0.7/shop' }), refused).status).toBe(503);
+    expect(answer(mysqlErrors({ servers: '10.0.0.7:3307' }), refused).status).toBe(500);
+  });
+
   it('an errno without sqlState or ER_ code is not MySQL', () => {
     expect(answer(mysqlErrors(), Object.assign(new Error('x'), { errno: 1062 })).status).toBe(500);
     expect(answer(mysqlErrors(), Object.assign(new Error('x'), { errno: 1062, code: 'ER_DUP_ENTRY' })).status).toBe(409);
@@ -96,7 +125,18 @@ describe('prismaErrors()', () => {
     ['P2011, Prisma 6 constraint string', known('P2011', { constraint: 'name' }), 400, 'A required value is missing.'],
     ['P2000', known('P2000'), 400, 'A value in the request is not in the form its field expects.'],
     ['P2039 of a mysql adapter error', adapter('P2039', { kind: 'mysql', code: 1062, message: `Duplicate entry '${SECRET}' for key 'users.email'` }), 409, 'A record with the same unique value already exists (constraint users.email).'],
-    ['P2039 of an unknown kind', adapter('P2039', { kind: 'sqlite', extendedCode: 5 }), 500, 'Internal Server Error.'],
+    ['P2039 of an unknown kind', adapter('P2039', { kind: 'sqlite', extendedCode: 5 }), 500, 'The service failed to process the request.'],
+    ['P2039 of a terminated backend (57P01)', adapter('P2039', { kind: 'postgres', code: '57P01', severity: 'FATAL', message: SECRET }), 503, 'Service Unavailable.'],
+    ['P2010 raw unique violation, Prisma 7', adapter('P2010', { kind: 'UniqueConstraintViolation', constraint: { index: 'users_email_key' }, originalCode: '23505', originalMessage: SECRET }), 409, 'A record with the same unique value already exists (constraint users_email_key).'],
+    ['P2010 raw not null, Prisma 7 (@prisma/adapter-pg names the column only in the message)', adapter('P2010', { kind: 'NullConstraintViolation', originalCode: '23502', originalMessage: 'null value in column "name" of relation "users" violates not-null constraint' }), 400, 'The request has 1 invalid field.'],
+    ['P2010 raw foreign key, Prisma 7', adapter('P2010', { kind: 'ForeignKeyConstraintViolation', constraint: { index: 'posts_author_id_fkey' } }), 409, 'The request breaks a reference between records (posts_author_id_fkey).'],
+    ['P2010 raw, the database unreachable, Prisma 7', adapter('P2010', { kind: 'DatabaseNotReachable', host: SECRET, port: 5432 }), 503, 'Service Unavailable.'],
+    ['P2010 raw, a Postgres error of its own, Prisma 7', adapter('P2010', { kind: 'postgres', code: '57P01', severity: 'FATAL', message: SECRET }), 503, 'Service Unavailable.'],
+    ['P2010 raw unique violation, Prisma 6 (SQLSTATE in meta)', known('P2010', { code: '23505', message: 'duplicate key value violates unique constraint "users_email_key"' }), 409, 'A record with the same unique value already exists (constraint users_email_key).'],
+    ['P2010 raw not null, Prisma 6', known('P2010', { code: '23502', message: 'null value in column "name" of relation "users" violates not-null constraint' }), 400, 'The request has 1 invalid field.'],
+    ['P2010 raw foreign key on insert, Prisma 6', known('P2010', { code: '23503', message: 'insert or update on table "posts" violates foreign key constraint "posts_author_id_fkey"' }), 409, 'The request refers to a related record that does not exist (posts_author_id_fkey).'],
+    ['P2010 raw duplicate, Prisma 6 on MySQL', known('P2010', { code: '1062', message: `Duplicate entry '${SECRET}' for key 'users.email'` }), 409, 'A record with the same unique value already exists (constraint users.email).'],
+    ['P2010 raw, a code of neither', known('P2010', { code: 'SQLITE_X', message: SECRET }), 500, 'The service failed to process the request.'],
   ])('%s', (_name, error, status, detail) => {
     const { status: sent, body } = answer(prismaErrors(), error);
     expect(sent).toBe(status);

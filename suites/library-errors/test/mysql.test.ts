@@ -2,12 +2,16 @@
 // runs here (Debian's would need a service started as its own user), so each test writes the ERR
 // packet a MySQL 8 server sends for the failure (error number, SQLSTATE, the server's message with
 // the planted value in it) and has mysql2's own packet reader turn it into the error its client
-// rejects with (`Packet#asError`, then `err.sql`, as mysql2's command does).
+// rejects with (`Packet#asError`, then `err.sql`, as mysql2's command does). The connection
+// failures at the end are real: mysql2 connecting to a closed port, to a server that hangs up and
+// to one that never answers.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { mysqlErrors } from '@error-contract/core/maps';
+import mysql from 'mysql2/promise';
 import { describe, expect, it } from 'vitest';
-import { answer, contractWith, SECRET_EMAIL, SECRET_VALUE } from '../src/secrets.js';
+import { answer, caught, contractWith, SECRET_EMAIL, SECRET_VALUE } from '../src/secrets.js';
 
 // the packet reader is not among mysql2's exports: loaded by its file, next to the package's main
 const require = createRequire(import.meta.url);
@@ -65,8 +69,73 @@ describe('mysqlErrors() on mysql2 3', () => {
     expect(headers['retry-after']).toBe('7');
   });
 
-  it('an error number the preset does not know stays 500, and a Node system error is not a MySQL error', () => {
+  it('an error number the preset does not know stays 500, and a Node system error alone is not a MySQL error', () => {
     expect(answer(contract, serverError(1146, '42S02', `Table 'shop.${SECRET_VALUE}' doesn't exist`, 'SELECT')).status).toBe(500);
     expect(answer(contract, Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', errno: -111 })).status).toBe(500);
+  });
+});
+
+// No MySQL server runs here, but a refused connection and a server that hangs up are real: mysql2
+// itself connects to a closed port of 127.0.0.1, and to a TCP server that closes every connection
+// it accepts before the handshake.
+describe('mysqlErrors() on mysql2 3 connecting for real', () => {
+  const listen = (onConnection?: (socket: Socket) => void) =>
+    new Promise<Server>((resolve, reject) => {
+      const server = createServer(onConnection);
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    });
+  const portOf = (server: Server) => (server.address() as AddressInfo).port;
+
+  async function closedPort(): Promise<number> {
+    const server = await listen();
+    const port = portOf(server);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
+
+  it('a refused connection -> 503 with the server named in `servers`, 500 without it or for another port', async () => {
+    const port = await closedPort();
+    const error = await caught(() => mysql.createConnection({ host: '127.0.0.1', port, user: 'app', password: SECRET_VALUE, connectTimeout: 10_000 }));
+    expect(error).toMatchObject({ code: 'ECONNREFUSED', fatal: true, address: '127.0.0.1', port });
+    expect(answer(contractWith(mysqlErrors({ retryAfter: 7, servers: `mysql://app@127.0.0.1:${port}/shop` })), error)).toMatchObject({ status: 503, headers: { 'retry-after': '7' } });
+    expect(answer(contract, error).status).toBe(500);
+    expect(answer(contractWith(mysqlErrors({ servers: `127.0.0.1:${port === 65535 ? 1 : port + 1}` })), error).status).toBe(500);
+  });
+
+  it("a pool's refused connection -> the same", async () => {
+    const port = await closedPort();
+    const pool = mysql.createPool({ host: '127.0.0.1', port, user: 'app', connectTimeout: 10_000 });
+    try {
+      const error = await caught(() => pool.query(`SELECT '${SECRET_VALUE}'`));
+      expect(error).toMatchObject({ code: 'ECONNREFUSED' });
+      expect(answer(contractWith(mysqlErrors({ servers: { host: 'localhost', port } })), error).status).toBe(503);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('a server that hangs up -> PROTOCOL_CONNECTION_LOST -> 503, with or without `servers`', async () => {
+    const server = await listen((socket) => socket.destroy());
+    try {
+      const error = await caught(() => mysql.createConnection({ host: '127.0.0.1', port: portOf(server), user: 'app', connectTimeout: 10_000 }));
+      expect(error).toMatchObject({ code: 'PROTOCOL_CONNECTION_LOST', fatal: true });
+      expect(answer(contract, error)).toMatchObject({ status: 503, headers: { 'retry-after': '7' } });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("a server that never answers -> mysql2's connect timeout -> 503", async () => {
+    const sockets: Socket[] = [];
+    const server = await listen((socket) => sockets.push(socket));
+    try {
+      const error = await caught(() => mysql.createConnection({ host: '127.0.0.1', port: portOf(server), user: 'app', connectTimeout: 1_000 }));
+      expect(error).toMatchObject({ code: 'ETIMEDOUT', errorno: 'ETIMEDOUT', fatal: true });
+      expect(answer(contract, error).status).toBe(503);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -1,9 +1,12 @@
-// prismaErrors() on Prisma 7 and Prisma 6 errors. Prisma's query engine does not run here (it
-// needs `prisma generate` and, for Prisma 6, an engine binary downloaded at install), so:
+// prismaErrors() on Prisma 7 and Prisma 6 errors. Prisma Client itself does not run here: it needs
+// `prisma generate` (the `prisma` CLI is not a dependency) and, for Prisma 6, a query engine binary
+// downloaded at install. What runs and what is built:
 // - Prisma 7: the driver adapter (@prisma/adapter-pg) runs for real against Postgres (PGlite) and
 //   makes its DriverAdapterError from the real pg error; the client's error around it is built as
 //   Prisma 7's runtime builds it (`new PrismaClientKnownRequestError(message, { code, meta:
 //   { driverAdapterError } })`, the code chosen from the adapter error's kind as the runtime does);
+//   test/real-postgres.test.ts does the same on a real PostgreSQL server (a terminated backend, a
+//   stopped server, raw SQL through `executeRaw`, which Prisma 7 answers with P2010);
 // - Prisma 6: the error classes of @prisma/client 6's runtime, built with the `meta` Prisma 6's
 //   engine sends for each code (its error reference).
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -71,10 +74,11 @@ describe('prismaErrors() on Prisma 7 with @prisma/adapter-pg', () => {
     expect(answer(contract, error).body).toMatchObject({ status: 409, code: 'conflict', detail: 'The request breaks a reference between records (posts_author_id_fkey).' });
   });
 
-  it('P2011 from a real not-null violation -> 400 (bad_request: the adapter names no field)', async () => {
+  it("P2011 from a real not-null violation -> 400 validation_failed naming the column (the adapter names no field: Postgres's message does)", async () => {
     const error = await adapterFailure(`insert into users (email) values ('${SECRET_VALUE}')`);
     expect(error.code).toBe('P2011');
-    expect(answer(contract, error).body).toMatchObject({ status: 400, code: 'bad_request', detail: 'A required value is missing.' });
+    expect(error.meta).toMatchObject({ driverAdapterError: { cause: { kind: 'NullConstraintViolation', constraint: undefined } } });
+    expect(answer(contract, error).body).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'name', detail: 'is required' }] });
   });
 
   it('P2011 with the fields named -> 400 validation_failed, one field problem each', () => {
@@ -142,6 +146,17 @@ describe('prismaErrors() on Prisma 6', () => {
   it('P2024 pool timeout -> 503, and P1001 on initialisation -> 503', () => {
     expect(answer(contract, known('P2024', { connection_limit: 5, timeout: 10 })).status).toBe(503);
     expect(answer(contract, new Prisma6.PrismaClientInitializationError(`Can't reach database server at \`${SECRET_VALUE}\``, '6.9.0', 'P1001')).status).toBe(503);
+  });
+
+  it("P2010 raw query ($executeRaw without an adapter): the database's code in meta, answered as the model API's", () => {
+    const unique = known('P2010', { code: '23505', message: 'duplicate key value violates unique constraint "users_email_key"' });
+    expect(answer(contract, unique).text).toBe(answer(contract, known('P2002', { target: 'users_email_key' })).text);
+    const notNull = known('P2010', { code: '23502', message: 'null value in column "name" of relation "users" violates not-null constraint' });
+    expect(answer(contract, notNull).body).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'name', detail: 'is required' }] });
+    const terminated = known('P2010', { code: '57P01', message: 'terminating connection due to administrator command' });
+    expect(answer(contract, terminated)).toMatchObject({ status: 503, headers: { 'retry-after': '3' } });
+    const mysqlDuplicate = known('P2010', { code: '1062', message: `Duplicate entry '${SECRET_EMAIL}' for key 'users.email'` });
+    expect(answer(contract, mysqlDuplicate).body).toMatchObject({ status: 409, detail: 'A record with the same unique value already exists (constraint users.email).' });
   });
 
   it('a code the preset does not know, and a validation error without a code, stay 500', () => {

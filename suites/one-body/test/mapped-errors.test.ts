@@ -1,10 +1,11 @@
 // One failure, one body, for the errors of an app's libraries: the same contract with the `map`
 // option's presets, on Express, Koa, Hono, Fastify and Nest, answers each real library error (a
 // Postgres unique violation, a not-null violation and a deadlock from PGlite, an expired token
-// from jsonwebtoken) with the same status, headers and bytes, and none of their values.
+// from jsonwebtoken, a real refused connection to the database's port and to another) with the
+// same status, headers and bytes, and none of their values.
 import 'reflect-metadata';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, createServer as createTcpServer } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { createErrorContract } from '@error-contract/core';
 import { jwtErrors, postgresErrors } from '@error-contract/core/maps';
@@ -27,7 +28,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listening, type Running, servingFetch } from './running.js';
 
 const SECRET = 'planted-secret-5e6f';
-const options = { typeBaseUrl: 'https://docs.example.com/errors/', map: [postgresErrors({ retryAfter: 2 }), jwtErrors({ realm: 'widgets' })], logger: false as const };
+
+/** A port of 127.0.0.1 nothing listens on: bound, then closed. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createTcpServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The error Node gives a connection to `port` (refused): what node-postgres rejects a query with when its server is down. */
+function refusedAt(port: number): Promise<Error> {
+  return new Promise((resolve) => connect({ host: '127.0.0.1', port }).once('error', resolve));
+}
+
+// the database's address, as an app gives it from DATABASE_URL; the other port is another service's
+const databasePort = await closedPort();
+const options = {
+  typeBaseUrl: 'https://docs.example.com/errors/',
+  map: [postgresErrors({ retryAfter: 2, servers: `postgres://app:${SECRET}@127.0.0.1:${databasePort}/app` }), jwtErrors({ realm: 'widgets' })],
+  logger: false as const,
+};
 const contract = createErrorContract(options);
 
 // The real errors, made once: each route throws the one its name says.
@@ -44,6 +69,8 @@ async function realFailures(): Promise<void> {
   failures['not-null'] = await fail(`insert into users (email) values ('${SECRET}')`);
   failures.deadlock = await fail(`do $$ begin raise exception '${SECRET}' using errcode = '40P01'; end $$`);
   await db.close();
+  failures['database-down'] = await refusedAt(databasePort);
+  failures['other-service-down'] = await refusedAt(await closedPort());
   const token = jwt.sign({ sub: SECRET, exp: Math.floor(Date.now() / 1000) - 60 }, 'a-key-of-at-least-thirty-two-bytes!!');
   try {
     jwt.verify(token, 'a-key-of-at-least-thirty-two-bytes!!');
@@ -114,6 +141,8 @@ const CASES = [
   { kind: 'unique', status: 409, code: 'conflict', header: undefined },
   { kind: 'not-null', status: 400, code: 'validation_failed', header: undefined },
   { kind: 'deadlock', status: 503, code: 'service_unavailable', header: ['retry-after', '2'] },
+  { kind: 'database-down', status: 503, code: 'service_unavailable', header: ['retry-after', '2'] },
+  { kind: 'other-service-down', status: 500, code: 'internal_server_error', header: undefined },
   { kind: 'expired-token', status: 401, code: 'unauthorized', header: ['www-authenticate', 'Bearer realm="widgets", error="invalid_token", error_description="The access token expired"'] },
 ] as const;
 

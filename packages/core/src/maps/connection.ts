@@ -64,7 +64,13 @@ export function socketFailureIn(error: unknown): SocketFailure | undefined {
   return undefined;
 }
 
-/** Where a server listens: `'host:port'`, a URL (`postgres://user@db:5432/app`), or `{ host, port }`. */
+/**
+ * Where a server listens: `'host:port'`, a URL (`postgres://user@db:5432/app`), or `{ host, port }`.
+ *
+ * @example
+ * const primary: ServerAddress = 'postgres://app@db.internal:5432/app';
+ * const replica: ServerAddress = { host: '10.0.0.8', port: 5432 };
+ */
 export type ServerAddress = string | URL | { host?: string; port: number };
 
 interface Server {
@@ -84,10 +90,16 @@ function serverOf(address: ServerAddress, defaultPort: number | undefined): Serv
     return { host: address.host === undefined ? undefined : bareHost(address.host), port: address.port };
   }
   const text = String(address);
-  const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? new URL(text) : new URL(`tcp://${text}`);
+  let url: URL;
+  try {
+    url = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? new URL(text) : new URL(`tcp://${text}`);
+  } catch {
+    // the address is not quoted: a connection URL may carry a password
+    throw new TypeError("error-contract: a server address must be a URL, 'host:port' or { host, port }.");
+  }
   const port = url.port === '' ? defaultPort : Number(url.port);
   if (port === undefined || !Number.isInteger(port)) {
-    throw new TypeError(`error-contract: the server address ${JSON.stringify(text)} names no port.`);
+    throw new TypeError(`error-contract: the server address of host ${JSON.stringify(url.hostname)} names no port.`);
   }
   return { host: url.hostname === '' ? undefined : bareHost(url.hostname), port };
 }
@@ -113,4 +125,37 @@ export function serversMatcher(servers: ServerAddress | readonly ServerAddress[]
 
 function isIpLiteral(host: string): boolean {
   return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');
+}
+
+/**
+ * The option of the presets whose driver reports a failed connection as Node's bare socket error
+ * (`postgresErrors()`, `mysqlErrors()`): where the database listens. Only a refused, timed-out or
+ * unresolvable connection to one of these servers is the database's outage (503); the same error from a
+ * connection to anywhere else (an HTTP API the app calls) stays the app's 500.
+ *
+ * @example
+ * const options: ServersOptions = { servers: process.env.DATABASE_URL }; // postgresErrors(options)
+ */
+export interface ServersOptions {
+  /**
+   * The database's address: a connection URL (`postgres://app@db:5432/app`), `'host:port'`, a
+   * `{ host, port }`, or a list of them (a primary and its replicas). A URL without a port means
+   * the database's default port. Unset or `undefined` (an unset environment variable): no socket
+   * error is taken for the database's.
+   */
+  servers?: ServerAddress | readonly ServerAddress[] | undefined;
+}
+
+/**
+ * Whether `error` carries a socket failure of a connection to one of the servers the app named; a
+ * preset told no servers never says so.
+ */
+export function databaseUnreachable(options: ServersOptions | undefined, defaultPort: number): (error: unknown) => boolean {
+  const servers = options?.servers;
+  if (servers === undefined) return () => false;
+  const matches = serversMatcher(servers, defaultPort);
+  return (error) => {
+    const failure = socketFailureIn(error);
+    return failure !== undefined && matches(failure);
+  };
 }

@@ -1,11 +1,12 @@
 // MySQL and MariaDB errors by server error number
 // (https://dev.mysql.com/doc/mysql-errors/8.4/en/server-error-reference.html), as mysql2, mysql and
 // the MariaDB connector report them (`errno`, `code: 'ER_...'`, `sqlState`, `sqlMessage`), bare or
-// inside an ORM's error.
+// inside an ORM's error; and a server that cannot be reached or closed the connection.
 import type { ProblemInit } from '../contract-error.js';
 import type { ErrorMapper } from '../mapping.js';
 import { read, readString } from '../safe-read.js';
 import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { databaseUnreachable, type ServersOptions } from './connection.js';
 import { preset } from './preset.js';
 import { errorChain, schemaName } from './recognise.js';
 
@@ -45,6 +46,26 @@ export function mysqlAnswer(errno: unknown, message: string, retryAfter: number)
 }
 
 /**
+ * The drivers' own lost connection: mysql2's and mysql's `PROTOCOL_CONNECTION_LOST` (the server
+ * closed the socket), and mysql2's connect timeout (`connect ETIMEDOUT` with mysql2's own
+ * `errorno` member beside the code, which Node's errors do not have).
+ */
+function driverConnectionLost(error: unknown): boolean {
+  return errorChain(error).some((member) => {
+    const code = readString(member, 'code');
+    return code === 'PROTOCOL_CONNECTION_LOST' || (code === 'ETIMEDOUT' && read(member, 'errorno') === 'ETIMEDOUT' && read(member, 'fatal') === true);
+  });
+}
+
+/**
+ * The options of `mysqlErrors()`: `retryAfter`, and `servers`, where the database listens.
+ *
+ * @example
+ * const options: MysqlErrorsOptions = { retryAfter: 2, servers: 'mysql://app@db:3306/shop' };
+ */
+export interface MysqlErrorsOptions extends RetryOptions, ServersOptions {}
+
+/**
  * Maps MySQL and MariaDB errors from mysql2, mysql and the MariaDB connector, bare or wrapped by
  * TypeORM or Sequelize. The duplicate value MySQL quotes in its message never reaches the answer;
  * the key's name may.
@@ -55,17 +76,24 @@ export function mysqlAnswer(errno: unknown, message: string, retryAfter: number)
  * | 1451 / 1217 (row is referenced), 1452 / 1216 (no referenced row) | 409 `conflict` |
  * | 1048 ER_BAD_NULL_ERROR | 400 `validation_failed`, the column `is required` |
  * | 1213 ER_LOCK_DEADLOCK, 1205 ER_LOCK_WAIT_TIMEOUT | 503 `service_unavailable` with `Retry-After` |
+ * | `PROTOCOL_CONNECTION_LOST`, mysql2's connect timeout | 503 `service_unavailable` with `Retry-After` |
+ * | a refused, timed-out or unresolvable connection to one of `servers` (Node's `ECONNREFUSED`...) | 503 `service_unavailable` with `Retry-After` |
+ *
+ * mysql2 reports a server that is down as Node's own socket error, as an HTTP client does: only
+ * with `servers` set does the preset know which refusals are the database's.
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';
  * import { mysqlErrors } from '@error-contract/core/maps';
  *
- * const contract = createErrorContract({ map: [mysqlErrors()] });
+ * const contract = createErrorContract({ map: [mysqlErrors({ servers: process.env.DATABASE_URL })] });
  */
-export function mysqlErrors(options?: RetryOptions): ErrorMapper {
+export function mysqlErrors(options?: MysqlErrorsOptions): ErrorMapper {
   const retryAfter = retryAfterOf(options);
+  const unreachable = databaseUnreachable(options, 3306);
   return preset('mysqlErrors', [ANSWERS.conflict, ANSWERS.validation, ANSWERS.badRequest, ANSWERS.unavailable], (error) => {
     const mysqlError = mysqlErrorIn(error);
-    return mysqlError === undefined ? undefined : mysqlAnswer(read(mysqlError, 'errno'), messageOf(mysqlError), retryAfter);
+    if (mysqlError !== undefined) return mysqlAnswer(read(mysqlError, 'errno'), messageOf(mysqlError), retryAfter);
+    return driverConnectionLost(error) || unreachable(error) ? unavailable(retryAfter) : undefined;
   });
 }

@@ -1,13 +1,15 @@
 // Prisma Client's errors by their P-code (https://www.prisma.io/docs/orm/reference/error-reference):
 // `PrismaClientKnownRequestError#code` and `PrismaClientInitializationError#errorCode`. Prisma 6
 // names the fields in `meta.target` / `meta.constraint` / `meta.field_name`; Prisma 7's driver
-// adapters put the driver's own error in `meta.driverAdapterError.cause`.
+// adapters put the driver's own error in `meta.driverAdapterError.cause`. A raw query
+// (`$queryRaw`, `$executeRaw`) fails as P2010 whatever the cause: Prisma 7 keeps the adapter's
+// error in the same place, Prisma 6's engine gives the database's own code and message in `meta`.
 import type { ProblemInit } from '../contract-error.js';
 import type { ErrorMapper } from '../mapping.js';
 import { read, readString } from '../safe-read.js';
 import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, missingValue, recordNotFound, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { mysqlAnswer } from './mysql.js';
-import { postgresAnswer } from './postgres.js';
+import { constraintInMessage, postgresAnswer } from './postgres.js';
 import { preset } from './preset.js';
 import { classNames, schemaName, schemaNames } from './recognise.js';
 
@@ -23,6 +25,26 @@ const RETRYABLE: ReadonlySet<string> = new Set([
   'P2034', // transaction failed due to a write conflict or a deadlock
   'P2037', // too many database connections opened
 ]);
+
+// Prisma 7's runtime: the P-code of a driver adapter error's kind (@prisma/client-engine-runtime),
+// for a raw query's P2010, which carries the same cause the model API's code is chosen from.
+const CODE_OF_KIND: Readonly<Record<string, string>> = {
+  DatabaseNotReachable: 'P1001',
+  SocketTimeout: 'P1008',
+  ConnectionClosed: 'P1017',
+  LengthMismatch: 'P2000',
+  UniqueConstraintViolation: 'P2002',
+  ForeignKeyConstraintViolation: 'P2003',
+  RestrictViolation: 'P2003',
+  InvalidInputValue: 'P2007',
+  NullConstraintViolation: 'P2011',
+  InconsistentColumnData: 'P2023',
+  TransactionWriteConflict: 'P2034',
+  TooManyConnections: 'P2037',
+};
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+const MYSQL_ERRNO = /^\d{4}$/;
 
 function prismaCode(error: unknown): string | undefined {
   if (!classNames(error).some((name) => name.startsWith('PrismaClient'))) return undefined;
@@ -40,6 +62,12 @@ function fieldsOf(meta: unknown, legacy: string): string[] {
   const cause = adapterCause(meta);
   const adapterFields = read(read(cause, 'constraint'), 'fields') ?? read(cause, 'fields');
   if (adapterFields !== undefined) return schemaNames(adapterFields);
+  // @prisma/adapter-pg names no field of a Postgres NOT NULL (it reads them from a detail that has
+  // none): Postgres's own message names the column, `null value in column "name" of relation ...`
+  if (read(cause, 'kind') === 'NullConstraintViolation' && read(cause, 'originalCode') === '23502') {
+    const column = schemaName(/^null value in column "([^"]+)"/.exec(readString(cause, 'originalMessage') ?? '')?.[1]);
+    if (column !== undefined) return [column];
+  }
   const own = read(meta, legacy);
   return typeof own === 'string' ? [] : schemaNames(own);
 }
@@ -52,7 +80,29 @@ function constraintOf(meta: unknown, legacy: string): string | undefined {
   return typeof own === 'string' ? schemaName(own.replace(/ \(index\)$/, '')) : undefined;
 }
 
+/**
+ * Prisma 6's raw query error without an adapter (`meta: { code, message }`, the database's own):
+ * a five-character code is Postgres's SQLSTATE, a four-digit one MySQL's error number (none of
+ * which the MySQL answers share with SQLite's extended codes).
+ */
+function rawQueryAnswer(meta: unknown, retryAfter: number): ProblemInit | undefined {
+  const code = readString(meta, 'code');
+  const message = readString(meta, 'message') ?? '';
+  if (code === undefined) return undefined;
+  if (SQLSTATE.test(code)) return postgresAnswer({ code, message, constraint: constraintInMessage(message) }, retryAfter);
+  if (MYSQL_ERRNO.test(code)) return mysqlAnswer(Number(code), message, retryAfter);
+  return undefined;
+}
+
 function prismaAnswer(code: string, meta: unknown, retryAfter: number): ProblemInit | undefined {
+  if (code === 'P2010' || code === 'P2039') {
+    // a raw query, or a database error Prisma has no code of its own for: answered as the model
+    // API answers the same cause
+    const kind = read(adapterCause(meta), 'kind');
+    const same = typeof kind === 'string' && Object.hasOwn(CODE_OF_KIND, kind) ? CODE_OF_KIND[kind] : undefined;
+    if (same !== undefined) return prismaAnswer(same, meta, retryAfter);
+    if (code === 'P2010' && adapterCause(meta) === undefined) return rawQueryAnswer(meta, retryAfter);
+  }
   switch (code) {
     case 'P2025':
       return recordNotFound(schemaName(read(meta, 'modelName')));
@@ -93,7 +143,8 @@ function prismaAnswer(code: string, meta: unknown, retryAfter: number): ProblemI
  * | P2011 null constraint | 400 `validation_failed`, one field problem per field (`bad_request` when Prisma names none) |
  * | P2000 (value too long), P2007 (a value the column cannot read, e.g. a malformed uuid), P2023 | 400 `bad_request` |
  * | P1001, P1002, P1008, P1017, P2024 (pool timeout), P2034 (write conflict, deadlock), P2037 (too many connections) | 503 `service_unavailable` with `Retry-After` |
- * | Prisma 7's driver adapter errors of kind `postgres` or `mysql` | as `postgresErrors()` or `mysqlErrors()` |
+ * | Prisma 7's driver adapter errors of kind `postgres` or `mysql` (P2039, e.g. 57P01 a terminated backend) | as `postgresErrors()` or `mysqlErrors()` |
+ * | P2010 raw query (`$queryRaw`, `$executeRaw`) | as the model API answers the same cause: the adapter's error, or Prisma 6's `meta.code` (SQLSTATE or MySQL error number) |
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';

@@ -1,0 +1,238 @@
+// postgresErrors() and prismaErrors() against a real PostgreSQL server (Debian's package, a
+// throwaway cluster: src/real-postgres.ts), for what PGlite cannot do: a backend terminated from
+// another connection while its query runs (57P01), the server stopped (a query then gets Node's
+// `connect ECONNREFUSED`, never a class 08 SQLSTATE), started again, and raw SQL through Prisma's
+// driver adapter. Each failure is made for real through node-postgres, postgres.js and
+// @prisma/adapter-pg; Prisma Client's error around the adapter's is built as Prisma 7's runtime
+// builds it (test/prisma.test.ts says why: Prisma Client itself is not generated here).
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClientKnownRequestError } from '@prisma/client/runtime/client';
+import { postgresErrors, prismaErrors } from '@error-contract/core/maps';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findPostgresBin, RealPostgres } from '../src/real-postgres.js';
+import { answer, caught, contractWith, SECRET_EMAIL, SECRET_VALUE } from '../src/secrets.js';
+
+const bin = findPostgresBin();
+if (bin === undefined) {
+  // CI installs it (scripts/install-system-packages.sh) and must not skip: CI=true fails instead
+  if (process.env.CI === 'true') throw new Error('real-postgres: PostgreSQL is not installed (apt-get install -y postgresql)');
+  console.warn('real-postgres: SKIPPED, PostgreSQL is not installed (apt-get install -y postgresql; .ci/run installs it)');
+}
+
+// Prisma 7's runtime (@prisma/client/runtime/client): a model query's adapter error gets the
+// P-code of its kind, P2039 for a database error of its own ('postgres'); a raw query's
+// (`$queryRaw`, `$executeRaw`) is P2010 whatever the kind. Both keep the adapter's error in `meta`.
+const MODEL_CODE_OF_KIND: Record<string, string> = {
+  DatabaseNotReachable: 'P1001',
+  ConnectionClosed: 'P1017',
+  UniqueConstraintViolation: 'P2002',
+  ForeignKeyConstraintViolation: 'P2003',
+  NullConstraintViolation: 'P2011',
+  postgres: 'P2039',
+};
+
+function asPrismaError(driverAdapterError: any, api: 'model' | 'raw'): PrismaClientKnownRequestError {
+  expect(driverAdapterError.name).toBe('DriverAdapterError');
+  const kind = driverAdapterError.cause.kind as string;
+  const code = api === 'raw' ? 'P2010' : MODEL_CODE_OF_KIND[kind];
+  if (code === undefined) throw new Error(`no P-code for kind ${kind} in this test`);
+  return new PrismaClientKnownRequestError(`Raw query failed. Code: \`${driverAdapterError.cause.originalCode ?? 'N/A'}\`. Message: \`${driverAdapterError.cause.originalMessage ?? ''}\``, {
+    code,
+    clientVersion: '7.10.0',
+    meta: { driverAdapterError },
+  });
+}
+
+/** A port of 127.0.0.1 nothing listens on: bound, then closed. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
+  let server: RealPostgres;
+  let admin: pg.Client;
+  let pool: pg.Pool;
+  let porsager: postgres.Sql;
+  let adapter: Awaited<ReturnType<PrismaPg['connect']>>;
+  const poolErrors: Error[] = [];
+
+  beforeAll(async () => {
+    server = await RealPostgres.create(bin!);
+    admin = new pg.Client({ connectionString: server.url });
+    admin.on('error', () => {}); // the stop below ends this connection too
+    await admin.connect();
+    pool = new pg.Pool({ connectionString: server.url, max: 2 });
+    // without it, an idle client's lost connection (a stopped server) is an unhandled 'error'
+    // event that ends the process before any request fails
+    pool.on('error', (error) => poolErrors.push(error));
+    porsager = postgres(server.url, { max: 1, onnotice: () => {} });
+    adapter = await new PrismaPg({ connectionString: server.url }).connect();
+  }, 180_000);
+
+  afterAll(async () => {
+    await adapter?.dispose().catch(() => {});
+    await porsager?.end({ timeout: 1 }).catch(() => {});
+    await pool?.end().catch(() => {});
+    await admin?.end().catch(() => {});
+    await server?.remove();
+  }, 120_000);
+
+  const withServers = () => contractWith(postgresErrors({ retryAfter: 2, servers: server.url }));
+  const prisma = contractWith(prismaErrors({ retryAfter: 2 }));
+
+  /** Starts `sleeper` (a `select pg_sleep(5)` on some connection), terminates its backend from the admin connection, and gives back what it rejected with. */
+  async function terminatedMidQuery(sleeper: () => Promise<unknown>): Promise<unknown> {
+    const running = caught(sleeper);
+    let pid: number | undefined;
+    for (let attempt = 0; attempt < 100 && pid === undefined; attempt++) {
+      const { rows } = await admin.query("select pid from pg_stat_activity where query like 'select pg_sleep(5)%' and state = 'active' and pid <> pg_backend_pid()");
+      pid = rows[0]?.pid;
+      if (pid === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(pid, 'the sleeping backend was seen within 5 s').toBeDefined();
+    const { rows } = await admin.query('select pg_terminate_backend($1) as done', [pid]);
+    expect(rows[0].done).toBe(true);
+    return running;
+  }
+
+  describe('a backend terminated mid-query (pg_terminate_backend) -> 57P01 -> 503 with Retry-After', () => {
+    it('node-postgres', async () => {
+      const client = await pool.connect();
+      // a checked-out client's lost connection is not the pool's: the app listens on the client
+      client.on('error', () => {});
+      const error = await terminatedMidQuery(() => client.query('select pg_sleep(5)'));
+      client.release(true);
+      expect(error).toMatchObject({ name: 'error', code: '57P01', severity: 'FATAL' });
+      for (const contract of [withServers(), contractWith(postgresErrors({ retryAfter: 2 }))]) {
+        const { status, headers, body } = answer(contract, error);
+        expect(status).toBe(503);
+        expect(headers['retry-after']).toBe('2');
+        expect(body).toMatchObject({ code: 'service_unavailable', detail: 'Service Unavailable.' });
+      }
+    });
+
+    it('postgres.js (57P01, or its own CONNECTION_CLOSED when the socket closes before the error is read)', async () => {
+      const error = await terminatedMidQuery(() => porsager`select pg_sleep(5)`);
+      expect(['57P01', 'CONNECTION_CLOSED']).toContain((error as { code?: string }).code);
+      expect(answer(withServers(), error)).toMatchObject({ status: 503, headers: { 'retry-after': '2' } });
+      expect(answer(contractWith(postgresErrors({ retryAfter: 2 })), error).status).toBe(503);
+    });
+
+    it('Prisma 7 through @prisma/adapter-pg, model API (P2039) and raw query (P2010)', async () => {
+      const error = await terminatedMidQuery(() => adapter.queryRaw({ sql: 'select pg_sleep(5)', args: [], argTypes: [] }));
+      expect(error).toMatchObject({ cause: { kind: 'postgres', code: '57P01' } });
+      for (const api of ['model', 'raw'] as const) {
+        const { status, headers, body } = answer(prisma, asPrismaError(error, api));
+        expect(status).toBe(503);
+        expect(headers['retry-after']).toBe('2');
+        expect(body.code).toBe('service_unavailable');
+      }
+    });
+  });
+
+  describe('Prisma 7 raw SQL ($executeRaw through @prisma/adapter-pg): P2010 answers as the model API answers the same violation', () => {
+    const execute = (sql: string) => caught(() => adapter.executeRaw({ sql, args: [], argTypes: [] }));
+
+    it('unique -> 409 conflict, the same body as P2002', async () => {
+      const error = await execute(`insert into users (email, name) values ('${SECRET_EMAIL}', '${SECRET_VALUE}')`);
+      expect(error).toMatchObject({ cause: { kind: 'UniqueConstraintViolation', originalCode: '23505' } });
+      const raw = answer(prisma, asPrismaError(error, 'raw'));
+      expect(raw.status).toBe(409);
+      expect(raw.body).toMatchObject({ code: 'conflict', detail: 'A record with the same unique value already exists (constraint users_email_key).' });
+      expect(raw.text).toBe(answer(prisma, asPrismaError(error, 'model')).text);
+    });
+
+    it('not null -> 400 validation_failed naming the column, the same body as P2011', async () => {
+      const error = await execute(`insert into users (email) values ('${SECRET_VALUE}')`);
+      expect(error).toMatchObject({ cause: { kind: 'NullConstraintViolation', originalCode: '23502' } });
+      const raw = answer(prisma, asPrismaError(error, 'raw'));
+      expect(raw.status).toBe(400);
+      expect(raw.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'name', detail: 'is required' }] });
+      expect(raw.text).toBe(answer(prisma, asPrismaError(error, 'model')).text);
+    });
+
+    it('foreign key -> 409 conflict, the same body as P2003', async () => {
+      const error = await execute(`insert into posts (author_id, title) values (4242, '${SECRET_VALUE}')`);
+      expect(error).toMatchObject({ cause: { kind: 'ForeignKeyConstraintViolation' } });
+      const raw = answer(prisma, asPrismaError(error, 'raw'));
+      expect(raw.status).toBe(409);
+      expect(raw.text).toBe(answer(prisma, asPrismaError(error, 'model')).text);
+    });
+  });
+
+  describe('the server stopped, then started again', () => {
+    it('a query running when the server stops (pg_ctl stop -m fast) -> 57P01 -> 503', async () => {
+      const client = await pool.connect();
+      client.on('error', () => {});
+      await pool.query('select 1'); // on the pool's second client, left idle: the stop cuts it off
+      const running = caught(() => client.query('select pg_sleep(5)'));
+      // the query must be running before the stop: seen from the admin connection
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const { rows } = await admin.query("select 1 from pg_stat_activity where query like 'select pg_sleep(5)%' and state = 'active' and pid <> pg_backend_pid()");
+        if (rows.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await server.stop('fast');
+      const error = await running;
+      client.release(true);
+      expect(error).toMatchObject({ code: '57P01' });
+      expect(answer(withServers(), error).status).toBe(503);
+    });
+
+    it('node-postgres after the stop: ECONNREFUSED, 503 with the database named in `servers`, 500 without', async () => {
+      const error = await caught(() => pool.query('select 1'));
+      expect(error).toMatchObject({ code: 'ECONNREFUSED', address: '127.0.0.1', port: server.port });
+      expect(answer(withServers(), error)).toMatchObject({ status: 503, headers: { 'retry-after': '2' }, body: { code: 'service_unavailable' } });
+      expect(answer(contractWith(postgresErrors()), error).status).toBe(500);
+      // the idle client the stop cut off reached pool.on('error'), not the process
+      expect(poolErrors.map((each) => (each as { code?: string }).code ?? each.message)).toContain('57P01');
+    });
+
+    it('postgres.js after the stop: ECONNREFUSED, 503 with `servers`, 500 without', async () => {
+      const error = await caught(() => porsager`select 1`);
+      expect(error).toMatchObject({ code: 'ECONNREFUSED', port: server.port });
+      expect(answer(withServers(), error).status).toBe(503);
+      expect(answer(contractWith(postgresErrors()), error).status).toBe(500);
+    });
+
+    it('Prisma 7 through @prisma/adapter-pg after the stop: DatabaseNotReachable, P1001 and raw P2010 -> 503', async () => {
+      const error = await caught(() => adapter.queryRaw({ sql: 'select 1', args: [], argTypes: [] }));
+      expect(error).toMatchObject({ cause: { kind: 'DatabaseNotReachable', port: server.port } });
+      for (const api of ['model', 'raw'] as const) expect(answer(prisma, asPrismaError(error, api))).toMatchObject({ status: 503, headers: { 'retry-after': '2' } });
+    });
+
+    it("another server's refusal on the same host (a real fetch to a closed port) stays 500", async () => {
+      const other = await caught(async () => fetch(`http://127.0.0.1:${await closedPort()}/`));
+      // the fetch's cause is the same Node error a driver gets, for a server the app did not name
+      expect(answer(withServers(), other).status).toBe(500);
+      // and a refusal by the database's own port through fetch would be taken for the database's:
+      // `servers` names an address, not a protocol
+      const same = await caught(() => fetch(`http://127.0.0.1:${server.port}/`));
+      expect(answer(withServers(), same).status).toBe(503);
+    });
+
+    it('after a restart the same pool, postgres.js and the adapter answer again', async () => {
+      await server.start();
+      expect((await pool.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
+      // postgres.js may first hand the next query the 57P01 its idle connection got at the stop:
+      // that one is a 503 too, and the query after it runs
+      let three = await porsager`select 3 as three`.catch((error: unknown) => error);
+      if (three instanceof Error) {
+        expect(answer(withServers(), three).status).toBe(503);
+        three = await porsager`select 3 as three`;
+      }
+      expect(three).toMatchObject([{ three: 3 }]);
+      expect((await adapter.queryRaw({ sql: 'select 4 as four', args: [], argTypes: [] })).rows).toEqual([[4]]);
+    });
+  });
+});
