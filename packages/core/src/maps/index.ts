@@ -1,10 +1,13 @@
 // `@error-contract/core/maps`: ready mappers for the `map` option, one file per library. Each
 // recognises its library's errors by name, code and shape and imports nothing of it.
 export type { RetryOptions } from './answers.js';
+export type { ServerAddress } from './connection.js';
 export { type JwtErrorsOptions, jwtErrors } from './jwt.js';
 export { mongooseErrors } from './mongoose.js';
 export { mysqlErrors } from './mysql.js';
 export { postgresErrors } from './postgres.js';
 export { prismaErrors } from './prisma.js';
+export { type RedisErrorsOptions, redisErrors } from './redis.js';
 export { sequelizeErrors } from './sequelize.js';
 export { typeormErrors } from './typeorm.js';
+export { upstreamErrors } from './upstream.js';
