@@ -64,7 +64,12 @@ export function socketFailureIn(error: unknown): SocketFailure | undefined {
   return undefined;
 }
 
-/** Where a server listens: `'host:port'`, a URL (`postgres://user@db:5432/app`), or `{ host, port }`. */
+/**
+ * Where a server listens: `'host:port'`, a URL (`postgres://user@db:5432/app`), or `{ host, port }`.
+ *
+ * @example
+ * const servers: ServerAddress[] = ['redis://cache:6379', { host: '10.0.0.7', port: 5432 }];
+ */
 export type ServerAddress = string | URL | { host?: string; port: number };
 
 interface Server {
