@@ -3,7 +3,7 @@
 // its dataset (LOADING), one busy running a script (BUSY), a cluster node that serves no slot
 // (CLUSTERDOWN). Each failure is the client's own error, caught as the app would catch it.
 import { redisErrors } from '@error-contract/core/maps';
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, RedisServer } from '../src/redis-server.js';
@@ -144,6 +144,17 @@ describe('redisErrors() on ioredis 5', () => {
     expect((error as Error).name).toBe('ReplyError');
     expect((error as Error).message).toMatch(/^CLUSTERDOWN /);
     expectUnavailable(error);
+  });
+
+  it('ioredis Cluster: "None of startup nodes is available", from a node serving no slot and from a closed port', async () => {
+    for (const port of [cluster.port, await freePort()]) {
+      const client = new Cluster([{ host: '127.0.0.1', port }], { clusterRetryStrategy: () => null });
+      client.on('error', () => {});
+      const error = await caught(() => client.get('k'));
+      client.disconnect();
+      expect((error as Error).message).toBe('None of startup nodes is available');
+      expectUnavailable(error);
+    }
   });
 
   it('LOADING: a server still loading its dataset (without the ready check ioredis would wait)', async () => {
