@@ -104,6 +104,22 @@ export const serviceUnavailable = (options?: ServiceUnavailableOptions): Contrac
   ContractError.from(problems.serviceUnavailable(options));
 
 /**
+ * 502 `bad_gateway`: a service this one called gave no usable answer (it refused the connection,
+ * reset it, or answered with an error), RFC 9110 section 15.6.3. The detail is logged, never sent.
+ * @example throw badGateway('inventory service refused the connection', { cause: err });
+ */
+export const badGateway = (detail?: string, extras?: ProblemExtras): ContractError =>
+  ContractError.from(problems.badGateway(detail, extras));
+
+/**
+ * 504 `gateway_timeout`: a service this one called did not answer in time, RFC 9110 section
+ * 15.6.5. The detail is logged, never sent.
+ * @example throw gatewayTimeout('inventory service: no answer in 5 s', { cause: err });
+ */
+export const gatewayTimeout = (detail?: string, extras?: ProblemExtras): ContractError =>
+  ContractError.from(problems.gatewayTimeout(detail, extras));
+
+/**
  * 500 `internal_server_error`. The detail is logged, never sent: the client gets a generic text.
  * @example throw internalError('inventory service returned garbage', { cause: err });
  */

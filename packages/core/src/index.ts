@@ -7,9 +7,11 @@ export { type Guidance, guidanceFor } from './docs/guidance.js';
 export { type DocsHandler, type DocsResponse, type ErrorDocsOptions, errorDocs } from './docs/handler.js';
 export { escapeHtml } from './docs/html.js';
 export {
+  badGateway,
   badRequest,
   conflict,
   forbidden,
+  gatewayTimeout,
   gone,
   internalError,
   methodNotAllowed,

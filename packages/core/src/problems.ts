@@ -114,10 +114,12 @@ export const problems = {
   },
   unprocessableEntity: (detail?: string, extras?: ProblemExtras) => problem(422, detail, extras),
   internalError: (detail?: string, extras?: ProblemExtras) => problem(500, detail, extras),
+  badGateway: (detail?: string, extras?: ProblemExtras) => problem(502, detail, extras),
   serviceUnavailable: (options: ServiceUnavailableOptions = {}) => {
     const retryAfter = formatRetryAfter(options.retryAfter);
     return problem(503, options.detail, retryAfter === undefined ? {} : { headers: { 'retry-after': retryAfter } });
   },
+  gatewayTimeout: (detail?: string, extras?: ProblemExtras) => problem(504, detail, extras),
 };
 
 /**

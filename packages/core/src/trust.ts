@@ -30,13 +30,24 @@ function isObject(value: unknown): value is object {
 
 /**
  * Whether a thrown value is an HTTP client's error about a response another server sent: axios
- * (`isAxiosError`), undici and got (their codes), ky, got and superagent-style errors that carry
- * the `response` they failed on, and our own client's `ApiError`. `code` is the value's code, when
- * the caller has read it already.
+ * (`isAxiosError`, with or without a response), undici and got (their codes), ky, got and
+ * superagent-style errors that carry the `response` they failed on, and our own client's
+ * `ApiError`. `code` is the value's code, when the caller has read it already.
  */
 export function isUpstreamError(error: unknown, code: string | undefined = readString(error, 'code')): boolean {
   if (!isObject(error)) return false;
-  if (read(error, 'isAxiosError') === true || read(error, API_ERROR) === true) return true;
+  return read(error, 'isAxiosError') === true || upstreamAnswered(error, code);
+}
+
+/**
+ * Whether a thrown value is an HTTP client's error about an error response another server did send
+ * (not a failure to get one): axios with a `response`, undici's and got's status errors, ky's and
+ * got's errors that carry the `response`, and our own client's `ApiError`. The `upstreamErrors`
+ * preset answers these 502.
+ */
+export function upstreamAnswered(error: unknown, code: string | undefined = readString(error, 'code')): boolean {
+  if (!isObject(error)) return false;
+  if (read(error, API_ERROR) === true) return true;
   if (code !== undefined && UPSTREAM_CODES.has(code)) return true;
   // Nest's HttpException keeps the body it will send in `response` (`{ statusCode, message }`):
   // that is its own answer, not another server's.

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  badGateway,
   badRequest,
   conflict,
   ContractError,
   createErrorContract,
   forbidden,
   formatAllow,
+  gatewayTimeout,
   gone,
   internalError,
   isContractError,
@@ -46,6 +48,8 @@ const factories: Array<[string, () => ContractError, number, string, Record<stri
   ['internalError()', () => internalError(), 500, 'internal_server_error', {}],
   ['serviceUnavailable({ retryAfter: 4.5 })', () => serviceUnavailable({ retryAfter: 4.5 }), 503, 'service_unavailable', { 'retry-after': '5' }],
   ['serviceUnavailable()', () => serviceUnavailable(), 503, 'service_unavailable', {}],
+  ['badGateway()', () => badGateway('inventory refused', { cause: new Error('x') }), 502, 'bad_gateway', {}],
+  ['gatewayTimeout()', () => gatewayTimeout('inventory: no answer in 5 s'), 504, 'gateway_timeout', {}],
 ];
 
 describe('factories', () => {

@@ -1,14 +1,17 @@
 // One failure, one body, for the errors of an app's libraries: the same contract with the `map`
 // option's presets, on Express, Koa, Hono, Fastify and Nest, answers each real library error (a
 // Postgres unique violation, a not-null violation and a deadlock from PGlite, an expired token
-// from jsonwebtoken, a real refused connection to the database's port and to another) with the
-// same status, headers and bytes, and none of their values.
+// from jsonwebtoken, a real refused connection to the database's port and to another service's,
+// ioredis's closed connection, and the global fetch and our client failing against real servers
+// that refuse, hang and answer 500) with the same status, headers and bytes, and none of their
+// values.
 import 'reflect-metadata';
 import { createServer } from 'node:http';
-import { type AddressInfo, connect, createServer as createTcpServer } from 'node:net';
+import { type AddressInfo, connect, createServer as createTcpServer, type Socket } from 'node:net';
+import { createFetch } from '@error-contract/client';
 import { PGlite } from '@electric-sql/pglite';
 import { createErrorContract } from '@error-contract/core';
-import { jwtErrors, postgresErrors } from '@error-contract/core/maps';
+import { jwtErrors, postgresErrors, redisErrors, upstreamErrors } from '@error-contract/core/maps';
 import { errorContract as expressContract } from '@error-contract/express';
 import { errorContract as fastifyContract } from '@error-contract/fastify';
 import { errorContract as honoContract } from '@error-contract/hono';
@@ -22,24 +25,13 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import express from 'express';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
+import { Redis } from 'ioredis';
 import jwt from 'jsonwebtoken';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listening, type Running, servingFetch } from './running.js';
 
 const SECRET = 'planted-secret-5e6f';
-
-/** A port of 127.0.0.1 nothing listens on: bound, then closed. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createTcpServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The error Node gives a connection to `port` (refused): what node-postgres rejects a query with when its server is down. */
 function refusedAt(port: number): Promise<Error> {
@@ -50,7 +42,12 @@ function refusedAt(port: number): Promise<Error> {
 const databasePort = await closedPort();
 const options = {
   typeBaseUrl: 'https://docs.example.com/errors/',
-  map: [postgresErrors({ retryAfter: 2, servers: `postgres://app:${SECRET}@127.0.0.1:${databasePort}/app` }), jwtErrors({ realm: 'widgets' })],
+  map: [
+    postgresErrors({ retryAfter: 2, servers: `postgres://app:${SECRET}@127.0.0.1:${databasePort}/app` }),
+    jwtErrors({ realm: 'widgets' }),
+    redisErrors({ retryAfter: 2 }),
+    upstreamErrors(),
+  ],
   logger: false as const,
 };
 const contract = createErrorContract(options);
@@ -77,6 +74,35 @@ async function realFailures(): Promise<void> {
   } catch (error) {
     failures['expired-token'] = error;
   }
+  await upstreamFailures();
+}
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const probe = createTcpServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Redis gone and another service failing, each for real: a closed port, a server that never answers, a 500. */
+async function upstreamFailures(): Promise<void> {
+  const port = await closedPort();
+  const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null });
+  redis.on('error', () => {});
+  failures['redis-closed'] = await redis.connect().then(() => new Error('redis connected'), (error: unknown) => error);
+  failures['upstream-refused'] = await fetch(`http://127.0.0.1:${port}/${SECRET}`).then(() => new Error('fetch succeeded'), (error: unknown) => error);
+  const sockets: Socket[] = [];
+  const hanging = createTcpServer((socket) => sockets.push(socket.on('error', () => {})));
+  const failing = createServer((_request, response) => response.writeHead(500, { 'x-secret': SECRET, 'retry-after': '60' }).end(SECRET));
+  await Promise.all([hanging, failing].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+  const urlOf = (server: { address(): unknown }) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/${SECRET}`;
+  failures['upstream-timeout'] = await fetch(urlOf(hanging), { signal: AbortSignal.timeout(1_000) }).then(() => new Error('fetch answered'), (error: unknown) => error);
+  failures['upstream-500'] = await createFetch()(urlOf(failing)).then(() => new Error('fetch succeeded'), (error: unknown) => error);
+  for (const socket of sockets) socket.destroy();
+  failing.closeAllConnections();
+  await Promise.all([hanging, failing].map((server) => new Promise((resolve) => server.close(resolve))));
 }
 
 function startExpress(): Promise<Running> {
@@ -142,7 +168,12 @@ const CASES = [
   { kind: 'not-null', status: 400, code: 'validation_failed', header: undefined },
   { kind: 'deadlock', status: 503, code: 'service_unavailable', header: ['retry-after', '2'] },
   { kind: 'database-down', status: 503, code: 'service_unavailable', header: ['retry-after', '2'] },
-  { kind: 'other-service-down', status: 500, code: 'internal_server_error', header: undefined },
+  // a refused connection to another port is not the database's: upstreamErrors() makes it a 502 (without it, the app's 500)
+  { kind: 'other-service-down', status: 502, code: 'bad_gateway', header: ['retry-after', undefined] },
+  { kind: 'redis-closed', status: 503, code: 'service_unavailable', header: ['retry-after', '2'] },
+  { kind: 'upstream-refused', status: 502, code: 'bad_gateway', header: ['retry-after', undefined] },
+  { kind: 'upstream-timeout', status: 504, code: 'gateway_timeout', header: undefined },
+  { kind: 'upstream-500', status: 502, code: 'bad_gateway', header: ['x-secret', undefined] },
   { kind: 'expired-token', status: 401, code: 'unauthorized', header: ['www-authenticate', 'Bearer realm="widgets", error="invalid_token", error_description="The access token expired"'] },
 ] as const;
 

@@ -60,8 +60,16 @@ const BUILTIN: Readonly<Record<string, Guidance>> = {
     todo: 'Change the conflicting value (the detail names the field or constraint) or the related record, then send the request again; repeating it unchanged fails the same way.',
   },
   service_unavailable: {
-    when: 'The service cannot serve the request right now: its database is busy, restarting or unreachable. The request itself may well be valid.',
+    when: 'The service cannot serve the request right now: its database or cache is busy, restarting or unreachable. The request itself may well be valid.',
     todo: 'Wait the number of seconds that `Retry-After` gives, then retry; use backoff if it persists.',
+  },
+  bad_gateway: {
+    when: 'The service needed another service to answer the request, and got no usable answer from it: the connection was refused or reset, or it answered with an error. Nothing of that answer is passed on.',
+    todo: 'Retry later, with backoff if the operation is safe to repeat; report it with the time and `instance` if it persists.',
+  },
+  gateway_timeout: {
+    when: 'The service needed another service to answer the request, and that service did not answer in time.',
+    todo: 'Retry later, with backoff; if the operation is not safe to repeat, check first whether it took effect.',
   },
   internal_server_error: {
     when: 'The service failed while handling a request that may well be valid. Nothing about the failure is disclosed.',

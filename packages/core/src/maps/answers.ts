@@ -78,6 +78,16 @@ export function unavailable(retryAfter: number): ProblemInit {
   return problems.serviceUnavailable({ retryAfter });
 }
 
+/** 502 `bad_gateway`: a service we called refused, reset, or answered with an error. Nothing of its answer is passed on. */
+export function badGateway(): ProblemInit {
+  return problems.badGateway();
+}
+
+/** 504 `gateway_timeout`: a service we called did not answer in time. */
+export function gatewayTimeout(): ProblemInit {
+  return problems.gatewayTimeout();
+}
+
 /** 401 with an RFC 6750 section 3 challenge: the bearer token is expired, not yet valid, or invalid. */
 export function invalidToken(reason: 'expired' | 'not_yet_valid' | 'invalid', realm?: string): ProblemInit {
   const description = reason === 'expired' ? 'The access token expired' : reason === 'not_yet_valid' ? 'The access token is not valid yet' : 'The access token is invalid';
@@ -93,4 +103,6 @@ export const ANSWERS = {
   badRequest: { status: 400, code: 'bad_request', on: 'all' },
   unavailable: { status: 503, code: 'service_unavailable', on: 'all' },
   unauthorized: { status: 401, code: 'unauthorized', on: 'all' },
+  badGateway: { status: 502, code: 'bad_gateway', on: 'all' },
+  gatewayTimeout: { status: 504, code: 'gateway_timeout', on: 'all' },
 } as const satisfies Record<string, MapperAnswer>;

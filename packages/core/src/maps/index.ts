@@ -7,5 +7,7 @@ export { mongooseErrors } from './mongoose.js';
 export { type MysqlErrorsOptions, mysqlErrors } from './mysql.js';
 export { type PostgresErrorsOptions, postgresErrors } from './postgres.js';
 export { prismaErrors } from './prisma.js';
+export { type RedisErrorsOptions, redisErrors } from './redis.js';
 export { sequelizeErrors } from './sequelize.js';
 export { typeormErrors } from './typeorm.js';
+export { upstreamErrors } from './upstream.js';

@@ -2,7 +2,7 @@
 // OpenAPI responses (409 on writes, 503 and 401 everywhere) and as a docs page per code.
 import { describe, expect, it } from 'vitest';
 import { createErrorContract, documentedCodes, errorDocs, withErrorResponses } from '../../src/index.js';
-import { jwtErrors, postgresErrors, prismaErrors } from '../../src/maps/index.js';
+import { jwtErrors, postgresErrors, prismaErrors, redisErrors, upstreamErrors } from '../../src/maps/index.js';
 import { expectValidOpenApi } from './helpers.js';
 
 const mapped = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', map: [prismaErrors(), postgresErrors(), jwtErrors()] });
@@ -47,5 +47,22 @@ describe('the presets in the documents', () => {
     expect(JSON.parse(conflict.body!)).toMatchObject({ code: 'conflict', status: 409 });
     expect(conflict.body).toContain('a record with the same unique value exists');
     expect(docs('/errors/service_unavailable', 'text/html')!.body).toContain('Retry-After');
+  });
+
+  it('upstreamErrors and redisErrors: 502, 503 and 504 on every operation, each with its page and guidance', async () => {
+    const gateway = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', map: [redisErrors(), upstreamErrors()] });
+    expect(documentedCodes(gateway).map((known) => known.code)).toEqual(expect.arrayContaining(['service_unavailable', 'bad_gateway', 'gateway_timeout']));
+    const out = withErrorResponses(document, gateway);
+    for (const operation of [out.paths['/widgets'].get, out.paths['/widgets'].post]) {
+      expect(operation.responses['502']).toEqual({ $ref: '#/components/responses/bad_gateway' });
+      expect(operation.responses['503']).toEqual({ $ref: '#/components/responses/service_unavailable' });
+      expect(operation.responses['504']).toEqual({ $ref: '#/components/responses/gateway_timeout' });
+    }
+    expect(withErrorResponses(document, plain).paths['/widgets'].get.responses['502']).toBeUndefined();
+    await expectValidOpenApi(out);
+    const docs = errorDocs(gateway);
+    expect(JSON.parse(docs('/errors/bad_gateway', 'application/json')!.body!)).toMatchObject({ code: 'bad_gateway', status: 502 });
+    expect(docs('/errors/bad_gateway', 'text/html')!.body).toContain('got no usable answer from it');
+    expect(docs('/errors/gateway_timeout', 'text/html')!.body).toContain('did not answer in time');
   });
 });
