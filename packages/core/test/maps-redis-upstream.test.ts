@@ -138,6 +138,7 @@ describe('upstreamErrors()', () => {
     ['a TimeoutError of another library (no DOMException code, no request)', named('TimeoutError', { name: 'TimeoutError' })],
     ['a Nest HttpException (its own response)', Object.assign(new Error('x'), { response: { statusCode: 400 }, getStatus: () => 400, getResponse: () => ({}) })],
     ['a string', 'fetch failed'],
+    ["body-parser's request aborted (400, code ECONNABORTED)", Object.assign(new Error('request aborted'), { code: 'ECONNABORTED', status: 400, statusCode: 400, expose: true, type: 'request.aborted' })],
   ])('%s: left alone', (_name, error) => {
     const sent = answer([preset], error).status;
     expect(sent === 500 || sent === 400).toBe(true);

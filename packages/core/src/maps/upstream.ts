@@ -5,6 +5,7 @@
 // nothing of an upstream's answer; this preset only chooses the status, and writes no more.
 import type { ErrorMapper } from '../mapping.js';
 import { read, readString } from '../safe-read.js';
+import { isErrorStatus } from '../statuses.js';
 import { upstreamAnswered } from '../trust.js';
 import { ANSWERS, badGateway, gatewayTimeout } from './answers.js';
 import { socketFailureIn } from './connection.js';
@@ -49,6 +50,10 @@ function isFetchFailure(value: unknown): boolean {
   return classNames(value).includes('TypeError') && readString(value, 'message') === 'fetch failed';
 }
 
+function declaresStatus(error: unknown): boolean {
+  return isErrorStatus(read(error, 'status')) || isErrorStatus(read(error, 'statusCode'));
+}
+
 function failureOf(error: unknown): Failure | 'answered' | undefined {
   // an error response from the other service (its status is not ours to forward)
   if (upstreamAnswered(error)) return 'answered';
@@ -56,6 +61,9 @@ function failureOf(error: unknown): Failure | 'answered' | undefined {
     const failure = axiosFailure(error);
     if (failure !== undefined) return failure;
   }
+  // A value that declares its own error status is not an HTTP client's: body-parser's "request
+  // aborted" (400, code ECONNABORTED) is about our client's connection, and keeps its answer.
+  if (declaresStatus(error)) return undefined;
   const chain = errorChain(error);
   for (const member of chain) {
     const code = readString(member, 'code');
