@@ -8,6 +8,9 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { postgresErrors, prismaErrors } from '@error-contract/core/maps';
 import { createServer } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { Kysely, PostgresDialect, sql as kyselySql } from 'kysely';
 import pg from 'pg';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +174,25 @@ describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
       expect(answer(contractWith(postgresErrors()), error).status).toBe(500);
       // the idle client the stop cut off reached pool.on('error'), not the process
       expect(poolErrors.map((each) => (each as { code?: string }).code ?? each.message)).toContain('57P01');
+    });
+
+    it("Drizzle and Kysely on node-postgres after the stop: the refusal inside their errors -> 503 with `servers`", async () => {
+      const drizzlePool = new pg.Pool({ connectionString: server.url, max: 1 });
+      const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: server.url, max: 1 }) }) });
+      try {
+        const drizzled = await caught(() => drizzle(drizzlePool).execute(sql`select ${SECRET_VALUE}::text`));
+        expect((drizzled as Error).constructor.name).toBe('DrizzleQueryError');
+        expect(drizzled).toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+        const kyselied = await caught(() => kyselySql`select ${SECRET_VALUE}::text`.execute(kysely));
+        expect(kyselied).toMatchObject({ code: 'ECONNREFUSED' });
+        for (const error of [drizzled, kyselied]) {
+          expect(answer(withServers(), error).status).toBe(503);
+          expect(answer(contractWith(postgresErrors()), error).status).toBe(500);
+        }
+      } finally {
+        await drizzlePool.end();
+        await kysely.destroy();
+      }
     });
 
     it('postgres.js after the stop: ECONNREFUSED, 503 with `servers`, 500 without', async () => {
