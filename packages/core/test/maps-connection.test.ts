@@ -31,7 +31,8 @@ describe('socketFailureIn', () => {
   it("reads the AggregateError Node gives when every address of a host refused", async () => {
     const refused = await refusedConnectionError();
     const aggregate = Object.assign(new AggregateError([refused], ''), { code: 'ECONNREFUSED' });
-    expect(socketFailureIn(aggregate)?.code).toBe('ECONNREFUSED');
+    // the address comes from inside: the aggregate's own code names none
+    expect(socketFailureIn(aggregate)).toEqual(socketFailureIn(refused));
     expect(socketFailureIn(new AggregateError([new Error('x'), refused]))?.code).toBe('ECONNREFUSED');
   });
 

@@ -176,6 +176,21 @@ describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
       expect(poolErrors.map((each) => (each as { code?: string }).code ?? each.message)).toContain('57P01');
     });
 
+    // where `localhost` resolves to ::1 and 127.0.0.1 both, Node gives an AggregateError of the two
+    // refusals (packages/core/test/maps-connection.test.ts reads one); here it resolves to one
+    it('node-postgres to `localhost` after the stop -> 503 with `servers` naming localhost or 127.0.0.1', async () => {
+      const local = new pg.Pool({ connectionString: server.url.replace('127.0.0.1', 'localhost'), max: 1 });
+      try {
+        const error = await caught(() => local.query('select 1'));
+        expect(error).toMatchObject({ code: 'ECONNREFUSED' });
+        expect(answer(withServers(), error).status).toBe(503);
+        expect(answer(contractWith(postgresErrors({ servers: server.url.replace('127.0.0.1', 'localhost') })), error).status).toBe(503);
+        expect(answer(contractWith(postgresErrors()), error).status).toBe(500);
+      } finally {
+        await local.end();
+      }
+    });
+
     it("Drizzle and Kysely on node-postgres after the stop: the refusal inside their errors -> 503 with `servers`", async () => {
       const drizzlePool = new pg.Pool({ connectionString: server.url, max: 1 });
       const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: server.url, max: 1 }) }) });
