@@ -1,6 +1,7 @@
 // postgresErrors() and prismaErrors() against a real PostgreSQL server (Debian's package, a
 // throwaway cluster: src/real-postgres.ts), for what PGlite cannot do: a backend terminated from
-// another connection while its query runs (57P01), the server stopped (a query then gets Node's
+// another connection while its query runs (57P01), a backend killed with SIGKILL (node-postgres'
+// `Connection terminated unexpectedly`; the server then restarts), the server stopped (a query then gets Node's
 // `connect ECONNREFUSED`, never a class 08 SQLSTATE), started again. Each failure is made for
 // real through node-postgres, postgres.js and a real Prisma Client 7 (generated from
 // src/prisma/schema.prisma, on @prisma/adapter-pg), whose raw SQL (`$executeRaw`, `$queryRaw`)
@@ -44,12 +45,19 @@ describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
   let porsager: postgres.Sql;
   let prismaClient: PrismaClient;
   const poolErrors: Error[] = [];
+  const adminErrors: Error[] = [];
+
+  /** A connection for looking at and ending the others; a crash or a stop ends it, and its error is kept. */
+  async function connectAdmin(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: server.url });
+    client.on('error', (error) => adminErrors.push(error));
+    await client.connect();
+    return client;
+  }
 
   beforeAll(async () => {
     server = await RealPostgres.create(bin!);
-    admin = new pg.Client({ connectionString: server.url });
-    admin.on('error', () => {}); // the stop below ends this connection too
-    await admin.connect();
+    admin = await connectAdmin();
     pool = new pg.Pool({ connectionString: server.url, max: 2 });
     // without it, an idle client's lost connection (a stopped server) is an unhandled 'error'
     // event that ends the process before any request fails
@@ -148,6 +156,51 @@ describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
     });
   });
 
+  describe('a backend killed (SIGKILL): the server restarts every backend', () => {
+    it("node-postgres: the killed backend's query -> 'Connection terminated unexpectedly' -> 503, as the others' ends", async () => {
+      const client = await pool.connect();
+      client.on('error', () => {});
+      const { rows } = await client.query('select pg_backend_pid() as pid');
+      const running = caught(() => client.query('select pg_sleep(5)'));
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const seen = await admin.query("select 1 from pg_stat_activity where query like 'select pg_sleep(5)%' and state = 'active'");
+        if (seen.rows.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      adminErrors.length = 0;
+      process.kill(rows[0].pid, 'SIGKILL');
+      const error = await running;
+      client.release(true);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toBe('Connection terminated unexpectedly');
+      for (const contract of [withServers(), contractWith(postgresErrors({ retryAfter: 2 }))]) {
+        expect(answer(contract, error)).toMatchObject({ status: 503, headers: { 'retry-after': '2' }, body: { code: 'service_unavailable' } });
+      }
+      // the postmaster ends every other backend (crash_shutdown) and recovers: wait for it (60 s)
+      for (let attempt = 0; attempt < 240 && adminErrors.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 250));
+      // the admin connection's end: 57P02 crash_shutdown when the server says so, else the same lost connection
+      for (const each of adminErrors) {
+        expect(['57P02', 'Connection terminated unexpectedly']).toContain((each as { code?: string }).code ?? each.message);
+        expect(answer(withServers(), each).status).toBe(503);
+      }
+      await admin.end().catch(() => {});
+      for (let attempt = 0; ; attempt++) {
+        try {
+          admin = await connectAdmin();
+          break;
+        } catch (notYet) {
+          // 57P03 while the server recovers: a 503 too
+          if ((notYet as { code?: string }).code === '57P03') expect(answer(withServers(), notYet).status).toBe(503);
+          if (attempt >= 240) throw notYet;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+      // postgres.js may hand its next query the 57P02 its idle connection got: a 503 too
+      const flushed = await porsager`select 1 as one`.catch((stale: unknown) => stale);
+      if (flushed instanceof Error) expect(answer(withServers(), flushed).status).toBe(503);
+    }, 90_000);
+  });
+
   describe('the server stopped, then started again', () => {
     it('a query running when the server stops (pg_ctl stop -m fast) -> 57P01 -> 503', async () => {
       const client = await pool.connect();
@@ -211,7 +264,12 @@ describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
     });
 
     it('postgres.js after the stop: ECONNREFUSED, 503 with `servers`, 500 without', async () => {
-      const error = await caught(() => porsager`select 1`);
+      let error = await caught(() => porsager`select 1`);
+      // postgres.js may first hand over the 57P01 its idle connection got at the stop: a 503 too
+      if ((error as { code?: string }).code === '57P01') {
+        expect(answer(withServers(), error).status).toBe(503);
+        error = await caught(() => porsager`select 1`);
+      }
       expect(error).toMatchObject({ code: 'ECONNREFUSED', port: server.port });
       expect(answer(withServers(), error).status).toBe(503);
       expect(answer(contractWith(postgresErrors()), error).status).toBe(500);
