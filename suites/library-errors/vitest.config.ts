@@ -4,7 +4,8 @@ export default defineProject({
   test: {
     name: 'library-errors',
     include: ['test/**/*.test.ts'],
-    // PGlite starts a WASM Postgres per file: give it room on a two-core machine
+    // PGlite starts a WASM Postgres per file, and test/real-postgres.test.ts a PostgreSQL cluster
+    // (initdb, start, stop, start): give them room on a two-core machine
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

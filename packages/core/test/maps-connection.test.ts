@@ -31,7 +31,8 @@ describe('socketFailureIn', () => {
   it("reads the AggregateError Node gives when every address of a host refused", async () => {
     const refused = await refusedConnectionError();
     const aggregate = Object.assign(new AggregateError([refused], ''), { code: 'ECONNREFUSED' });
-    expect(socketFailureIn(aggregate)?.code).toBe('ECONNREFUSED');
+    // the address comes from inside: the aggregate's own code names none
+    expect(socketFailureIn(aggregate)).toEqual(socketFailureIn(refused));
     expect(socketFailureIn(new AggregateError([new Error('x'), refused]))?.code).toBe('ECONNREFUSED');
   });
 
@@ -82,7 +83,7 @@ describe('the presets told where their database is', () => {
 
   it("a real refused connection to the database's port is 503; to another port, or with no servers named, 500", async () => {
     const refused = await refusedConnectionError();
-    const { port } = socketFailureIn(refused)!;
+    const port = socketFailureIn(refused)!.port!;
     expect(answer(postgresErrors({ servers: `postgres://app@127.0.0.1:${port}/app`, retryAfter: 3 }), refused)).toEqual({ status: 503, retryAfter: '3' });
     expect(answer(postgresErrors({ servers: { host: 'localhost', port } }), new Error('query failed', { cause: refused })).status).toBe(503);
     expect(answer(mysqlErrors({ servers: [`127.0.0.1:${port + 1}`, `localhost:${port}`] }), refused).status).toBe(503);
@@ -93,7 +94,7 @@ describe('the presets told where their database is', () => {
 
   it("another server's refusal (a real fetch to a closed port) stays 500 with the database named", async () => {
     const refused = await refusedConnectionError();
-    const { port } = socketFailureIn(refused)!;
+    const port = socketFailureIn(refused)!.port!;
     const fetchFailure = await fetch(`http://127.0.0.1:${port}/`).catch((error: unknown) => error);
     expect(socketFailureIn(fetchFailure)?.code).toBe('ECONNREFUSED');
     expect(answer(postgresErrors({ servers: 'postgres://app@127.0.0.1:5432/app' }), fetchFailure).status).toBe(500);

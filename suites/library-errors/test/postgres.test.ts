@@ -25,7 +25,8 @@ const FAILURES = {
 
 // The retryable SQLSTATEs need a second connection, a timer or a server going away, which one
 // PGlite connection has not: PL/pgSQL raises each, so that the engine and the driver still build
-// the error as they build any other.
+// the error as they build any other. test/real-postgres.test.ts makes 57P01 for real, with a
+// backend terminated and a server stopped.
 const raised = (sqlstate: string) => `do $$ begin raise exception 'planted-value-9b1c' using errcode = '${sqlstate}'; end $$`;
 
 type Run = (statement: string) => Promise<unknown>;
@@ -95,7 +96,7 @@ describe.each(CLIENTS)('postgresErrors() on %s', (name) => {
     expect(body).toMatchObject({ code: 'bad_request', detail: 'A value in the request is not in the form its field expects.' });
   });
 
-  it.each(['40001', '40P01', '57014', '53300', '08006'])('%s -> 503 service_unavailable with Retry-After', async (sqlstate) => {
+  it.each(['40001', '40P01', '57014', '53300', '08006', '57P01', '57P03'])('%s -> 503 service_unavailable with Retry-After', async (sqlstate) => {
     const { status, body, headers } = answer(contract, await fail(raised(sqlstate)));
     expect(status).toBe(503);
     expect(body).toMatchObject({ code: 'service_unavailable', detail: 'Service Unavailable.' });

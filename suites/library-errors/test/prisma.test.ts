@@ -1,12 +1,11 @@
-// prismaErrors() on Prisma 7 and Prisma 6 errors. Prisma Client itself does not run here: it needs
-// `prisma generate` (the `prisma` CLI is not a dependency) and, for Prisma 6, a query engine binary
-// downloaded at install. What runs and what is built:
+// prismaErrors() on Prisma 7 and Prisma 6 errors. A real Prisma Client 7 (generated ahead of time:
+// src/prisma/schema.prisma says why) runs in test/real-postgres.test.ts on a real PostgreSQL
+// server. Here, on PGlite, and for Prisma 6, whose query engine is a binary downloaded at install
+// from outside npm:
 // - Prisma 7: the driver adapter (@prisma/adapter-pg) runs for real against Postgres (PGlite) and
 //   makes its DriverAdapterError from the real pg error; the client's error around it is built as
 //   Prisma 7's runtime builds it (`new PrismaClientKnownRequestError(message, { code, meta:
 //   { driverAdapterError } })`, the code chosen from the adapter error's kind as the runtime does);
-//   test/real-postgres.test.ts does the same on a real PostgreSQL server (a terminated backend, a
-//   stopped server, raw SQL through `executeRaw`, which Prisma 7 answers with P2010);
 // - Prisma 6: the error classes of @prisma/client 6's runtime, built with the `meta` Prisma 6's
 //   engine sends for each code (its error reference).
 import { PrismaPg } from '@prisma/adapter-pg';

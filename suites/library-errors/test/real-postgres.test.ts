@@ -1,17 +1,21 @@
 // postgresErrors() and prismaErrors() against a real PostgreSQL server (Debian's package, a
 // throwaway cluster: src/real-postgres.ts), for what PGlite cannot do: a backend terminated from
-// another connection while its query runs (57P01), the server stopped (a query then gets Node's
-// `connect ECONNREFUSED`, never a class 08 SQLSTATE), started again, and raw SQL through Prisma's
-// driver adapter. Each failure is made for real through node-postgres, postgres.js and
-// @prisma/adapter-pg; Prisma Client's error around the adapter's is built as Prisma 7's runtime
-// builds it (test/prisma.test.ts says why: Prisma Client itself is not generated here).
+// another connection while its query runs (57P01), a backend killed with SIGKILL (node-postgres'
+// `Connection terminated unexpectedly`; the server then restarts), the server stopped (a query then gets Node's
+// `connect ECONNREFUSED`, never a class 08 SQLSTATE), started again. Each failure is made for
+// real through node-postgres, postgres.js and a real Prisma Client 7 (generated from
+// src/prisma/schema.prisma, on @prisma/adapter-pg), whose raw SQL (`$executeRaw`, `$queryRaw`)
+// fails as P2010.
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaClientKnownRequestError } from '@prisma/client/runtime/client';
 import { postgresErrors, prismaErrors } from '@error-contract/core/maps';
 import { createServer } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { Kysely, PostgresDialect, sql as kyselySql } from 'kysely';
 import pg from 'pg';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PrismaClient } from '../src/prisma/client/client.js';
 import { findPostgresBin, RealPostgres } from '../src/real-postgres.js';
 import { answer, caught, contractWith, SECRET_EMAIL, SECRET_VALUE } from '../src/secrets.js';
 
@@ -20,30 +24,6 @@ if (bin === undefined) {
   // CI installs it (scripts/install-system-packages.sh) and must not skip: CI=true fails instead
   if (process.env.CI === 'true') throw new Error('real-postgres: PostgreSQL is not installed (apt-get install -y postgresql)');
   console.warn('real-postgres: SKIPPED, PostgreSQL is not installed (apt-get install -y postgresql; .ci/run installs it)');
-}
-
-// Prisma 7's runtime (@prisma/client/runtime/client): a model query's adapter error gets the
-// P-code of its kind, P2039 for a database error of its own ('postgres'); a raw query's
-// (`$queryRaw`, `$executeRaw`) is P2010 whatever the kind. Both keep the adapter's error in `meta`.
-const MODEL_CODE_OF_KIND: Record<string, string> = {
-  DatabaseNotReachable: 'P1001',
-  ConnectionClosed: 'P1017',
-  UniqueConstraintViolation: 'P2002',
-  ForeignKeyConstraintViolation: 'P2003',
-  NullConstraintViolation: 'P2011',
-  postgres: 'P2039',
-};
-
-function asPrismaError(driverAdapterError: any, api: 'model' | 'raw'): PrismaClientKnownRequestError {
-  expect(driverAdapterError.name).toBe('DriverAdapterError');
-  const kind = driverAdapterError.cause.kind as string;
-  const code = api === 'raw' ? 'P2010' : MODEL_CODE_OF_KIND[kind];
-  if (code === undefined) throw new Error(`no P-code for kind ${kind} in this test`);
-  return new PrismaClientKnownRequestError(`Raw query failed. Code: \`${driverAdapterError.cause.originalCode ?? 'N/A'}\`. Message: \`${driverAdapterError.cause.originalMessage ?? ''}\``, {
-    code,
-    clientVersion: '7.10.0',
-    meta: { driverAdapterError },
-  });
 }
 
 /** A port of 127.0.0.1 nothing listens on: bound, then closed. */
@@ -63,24 +43,31 @@ describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
   let admin: pg.Client;
   let pool: pg.Pool;
   let porsager: postgres.Sql;
-  let adapter: Awaited<ReturnType<PrismaPg['connect']>>;
+  let prismaClient: PrismaClient;
   const poolErrors: Error[] = [];
+  const adminErrors: Error[] = [];
+
+  /** A connection for looking at and ending the others; a crash or a stop ends it, and its error is kept. */
+  async function connectAdmin(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: server.url });
+    client.on('error', (error) => adminErrors.push(error));
+    await client.connect();
+    return client;
+  }
 
   beforeAll(async () => {
     server = await RealPostgres.create(bin!);
-    admin = new pg.Client({ connectionString: server.url });
-    admin.on('error', () => {}); // the stop below ends this connection too
-    await admin.connect();
+    admin = await connectAdmin();
     pool = new pg.Pool({ connectionString: server.url, max: 2 });
     // without it, an idle client's lost connection (a stopped server) is an unhandled 'error'
     // event that ends the process before any request fails
     pool.on('error', (error) => poolErrors.push(error));
     porsager = postgres(server.url, { max: 1, onnotice: () => {} });
-    adapter = await new PrismaPg({ connectionString: server.url }).connect();
+    prismaClient = new PrismaClient({ adapter: new PrismaPg({ connectionString: server.url }) });
   }, 180_000);
 
   afterAll(async () => {
-    await adapter?.dispose().catch(() => {});
+    await prismaClient?.$disconnect().catch(() => {});
     await porsager?.end({ timeout: 1 }).catch(() => {});
     await pool?.end().catch(() => {});
     await admin?.end().catch(() => {});
@@ -128,46 +115,90 @@ describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
       expect(answer(contractWith(postgresErrors({ retryAfter: 2 })), error).status).toBe(503);
     });
 
-    it('Prisma 7 through @prisma/adapter-pg, model API (P2039) and raw query (P2010)', async () => {
-      const error = await terminatedMidQuery(() => adapter.queryRaw({ sql: 'select pg_sleep(5)', args: [], argTypes: [] }));
-      expect(error).toMatchObject({ cause: { kind: 'postgres', code: '57P01' } });
-      for (const api of ['model', 'raw'] as const) {
-        const { status, headers, body } = answer(prisma, asPrismaError(error, api));
-        expect(status).toBe(503);
-        expect(headers['retry-after']).toBe('2');
-        expect(body.code).toBe('service_unavailable');
-      }
+    it('Prisma Client 7 on @prisma/adapter-pg ($queryRaw: P2010 of the adapter error of kind postgres)', async () => {
+      const error = await terminatedMidQuery(() => prismaClient.$queryRaw`select pg_sleep(5)`);
+      expect(error).toMatchObject({ name: 'PrismaClientKnownRequestError', code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '57P01' } } } });
+      const { status, headers, body } = answer(prisma, error);
+      expect(status).toBe(503);
+      expect(headers['retry-after']).toBe('2');
+      expect(body.code).toBe('service_unavailable');
     });
   });
 
-  describe('Prisma 7 raw SQL ($executeRaw through @prisma/adapter-pg): P2010 answers as the model API answers the same violation', () => {
-    const execute = (sql: string) => caught(() => adapter.executeRaw({ sql, args: [], argTypes: [] }));
-
-    it('unique -> 409 conflict, the same body as P2002', async () => {
-      const error = await execute(`insert into users (email, name) values ('${SECRET_EMAIL}', '${SECRET_VALUE}')`);
-      expect(error).toMatchObject({ cause: { kind: 'UniqueConstraintViolation', originalCode: '23505' } });
-      const raw = answer(prisma, asPrismaError(error, 'raw'));
-      expect(raw.status).toBe(409);
-      expect(raw.body).toMatchObject({ code: 'conflict', detail: 'A record with the same unique value already exists (constraint users_email_key).' });
-      expect(raw.text).toBe(answer(prisma, asPrismaError(error, 'model')).text);
+  describe('Prisma Client 7 raw SQL ($executeRaw on @prisma/adapter-pg): P2010 answers as the model API answers the same violation', () => {
+    it('unique -> 409 conflict, the same bytes as the model API\'s P2002', async () => {
+      const raw = await caught(() => prismaClient.$executeRaw`insert into users (email, name) values (${SECRET_EMAIL}, ${SECRET_VALUE})`);
+      expect(raw).toMatchObject({ code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'UniqueConstraintViolation', originalCode: '23505' } } } });
+      const model = await caught(() => prismaClient.user.create({ data: { email: SECRET_EMAIL, name: SECRET_VALUE } }));
+      expect(model).toMatchObject({ code: 'P2002' });
+      const answered = answer(prisma, raw);
+      expect(answered.status).toBe(409);
+      expect(answered.body).toMatchObject({ code: 'conflict', detail: 'A record with the same unique value already exists (constraint users_email_key).' });
+      expect(answered.text).toBe(answer(prisma, model).text);
     });
 
-    it('not null -> 400 validation_failed naming the column, the same body as P2011', async () => {
-      const error = await execute(`insert into users (email) values ('${SECRET_VALUE}')`);
-      expect(error).toMatchObject({ cause: { kind: 'NullConstraintViolation', originalCode: '23502' } });
-      const raw = answer(prisma, asPrismaError(error, 'raw'));
-      expect(raw.status).toBe(400);
-      expect(raw.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'name', detail: 'is required' }] });
-      expect(raw.text).toBe(answer(prisma, asPrismaError(error, 'model')).text);
+    it('not null -> 400 validation_failed naming the column', async () => {
+      const raw = await caught(() => prismaClient.$executeRaw`insert into users (email) values (${SECRET_VALUE})`);
+      expect(raw).toMatchObject({ code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'NullConstraintViolation', originalCode: '23502' } } } });
+      const answered = answer(prisma, raw);
+      expect(answered.status).toBe(400);
+      expect(answered.body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'name', detail: 'is required' }] });
     });
 
-    it('foreign key -> 409 conflict, the same body as P2003', async () => {
-      const error = await execute(`insert into posts (author_id, title) values (4242, '${SECRET_VALUE}')`);
-      expect(error).toMatchObject({ cause: { kind: 'ForeignKeyConstraintViolation' } });
-      const raw = answer(prisma, asPrismaError(error, 'raw'));
-      expect(raw.status).toBe(409);
-      expect(raw.text).toBe(answer(prisma, asPrismaError(error, 'model')).text);
+    it('foreign key -> 409 conflict, the same bytes as the model API\'s P2003', async () => {
+      const raw = await caught(() => prismaClient.$executeRaw`insert into posts (author_id, title) values (4242, ${SECRET_VALUE})`);
+      expect(raw).toMatchObject({ code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'ForeignKeyConstraintViolation' } } } });
+      const model = await caught(() => prismaClient.post.create({ data: { authorId: 4242, title: SECRET_VALUE } }));
+      expect(model).toMatchObject({ code: 'P2003' });
+      const answered = answer(prisma, raw);
+      expect(answered.status).toBe(409);
+      expect(answered.text).toBe(answer(prisma, model).text);
     });
+  });
+
+  describe('a backend killed (SIGKILL): the server restarts every backend', () => {
+    it("node-postgres: the killed backend's query -> 'Connection terminated unexpectedly' -> 503, as the others' ends", async () => {
+      const client = await pool.connect();
+      client.on('error', () => {});
+      const { rows } = await client.query('select pg_backend_pid() as pid');
+      const running = caught(() => client.query('select pg_sleep(5)'));
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const seen = await admin.query("select 1 from pg_stat_activity where query like 'select pg_sleep(5)%' and state = 'active'");
+        if (seen.rows.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      adminErrors.length = 0;
+      process.kill(rows[0].pid, 'SIGKILL');
+      const error = await running;
+      client.release(true);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toBe('Connection terminated unexpectedly');
+      for (const contract of [withServers(), contractWith(postgresErrors({ retryAfter: 2 }))]) {
+        expect(answer(contract, error)).toMatchObject({ status: 503, headers: { 'retry-after': '2' }, body: { code: 'service_unavailable' } });
+      }
+      // the postmaster ends every other backend (crash_shutdown) and recovers: wait for it (60 s)
+      for (let attempt = 0; attempt < 240 && adminErrors.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 250));
+      // the admin connection's end: 57P02 crash_shutdown when the server says so, else the same lost connection
+      for (const each of adminErrors) {
+        expect(['57P02', 'Connection terminated unexpectedly']).toContain((each as { code?: string }).code ?? each.message);
+        expect(answer(withServers(), each).status).toBe(503);
+      }
+      await admin.end().catch(() => {});
+      for (let attempt = 0; ; attempt++) {
+        try {
+          admin = await connectAdmin();
+          break;
+        } catch (notYet) {
+          // 57P03 while the server recovers: a 503 too
+          if ((notYet as { code?: string }).code === '57P03') expect(answer(withServers(), notYet).status).toBe(503);
+          if (attempt >= 240) throw notYet;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+      // postgres.js may hand its next query the 57P02 its idle connection got: a 503 too
+      const flushed = await porsager`select 1 as one`.catch((stale: unknown) => stale);
+      if (flushed instanceof Error) expect(answer(withServers(), flushed).status).toBe(503);
+    }, 90_000);
   });
 
   describe('the server stopped, then started again', () => {
@@ -198,17 +229,58 @@ describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
       expect(poolErrors.map((each) => (each as { code?: string }).code ?? each.message)).toContain('57P01');
     });
 
+    // where `localhost` resolves to ::1 and 127.0.0.1 both, Node gives an AggregateError of the two
+    // refusals (packages/core/test/maps-connection.test.ts reads one); here it resolves to one
+    it('node-postgres to `localhost` after the stop -> 503 with `servers` naming localhost or 127.0.0.1', async () => {
+      const local = new pg.Pool({ connectionString: server.url.replace('127.0.0.1', 'localhost'), max: 1 });
+      try {
+        const error = await caught(() => local.query('select 1'));
+        expect(error).toMatchObject({ code: 'ECONNREFUSED' });
+        expect(answer(withServers(), error).status).toBe(503);
+        expect(answer(contractWith(postgresErrors({ servers: server.url.replace('127.0.0.1', 'localhost') })), error).status).toBe(503);
+        expect(answer(contractWith(postgresErrors()), error).status).toBe(500);
+      } finally {
+        await local.end();
+      }
+    });
+
+    it("Drizzle and Kysely on node-postgres after the stop: the refusal inside their errors -> 503 with `servers`", async () => {
+      const drizzlePool = new pg.Pool({ connectionString: server.url, max: 1 });
+      const kysely = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: server.url, max: 1 }) }) });
+      try {
+        const drizzled = await caught(() => drizzle(drizzlePool).execute(sql`select ${SECRET_VALUE}::text`));
+        expect((drizzled as Error).constructor.name).toBe('DrizzleQueryError');
+        expect(drizzled).toMatchObject({ cause: { code: 'ECONNREFUSED' } });
+        const kyselied = await caught(() => kyselySql`select ${SECRET_VALUE}::text`.execute(kysely));
+        expect(kyselied).toMatchObject({ code: 'ECONNREFUSED' });
+        for (const error of [drizzled, kyselied]) {
+          expect(answer(withServers(), error).status).toBe(503);
+          expect(answer(contractWith(postgresErrors()), error).status).toBe(500);
+        }
+      } finally {
+        await drizzlePool.end();
+        await kysely.destroy();
+      }
+    });
+
     it('postgres.js after the stop: ECONNREFUSED, 503 with `servers`, 500 without', async () => {
-      const error = await caught(() => porsager`select 1`);
+      let error = await caught(() => porsager`select 1`);
+      // postgres.js may first hand over the 57P01 its idle connection got at the stop: a 503 too
+      if ((error as { code?: string }).code === '57P01') {
+        expect(answer(withServers(), error).status).toBe(503);
+        error = await caught(() => porsager`select 1`);
+      }
       expect(error).toMatchObject({ code: 'ECONNREFUSED', port: server.port });
       expect(answer(withServers(), error).status).toBe(503);
       expect(answer(contractWith(postgresErrors()), error).status).toBe(500);
     });
 
-    it('Prisma 7 through @prisma/adapter-pg after the stop: DatabaseNotReachable, P1001 and raw P2010 -> 503', async () => {
-      const error = await caught(() => adapter.queryRaw({ sql: 'select 1', args: [], argTypes: [] }));
-      expect(error).toMatchObject({ cause: { kind: 'DatabaseNotReachable', port: server.port } });
-      for (const api of ['model', 'raw'] as const) expect(answer(prisma, asPrismaError(error, api))).toMatchObject({ status: 503, headers: { 'retry-after': '2' } });
+    it('Prisma Client 7 after the stop: P1001 (model API) and P2010 of DatabaseNotReachable (raw) -> 503', async () => {
+      const model = await caught(() => prismaClient.user.findMany());
+      expect(model).toMatchObject({ code: 'P1001' });
+      const raw = await caught(() => prismaClient.$queryRaw`select 1`);
+      expect(raw).toMatchObject({ code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable', port: server.port } } } });
+      for (const error of [model, raw]) expect(answer(prisma, error)).toMatchObject({ status: 503, headers: { 'retry-after': '2' } });
     });
 
     it("another server's refusal on the same host (a real fetch to a closed port) stays 500", async () => {
@@ -221,7 +293,7 @@ describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
       expect(answer(withServers(), same).status).toBe(503);
     });
 
-    it('after a restart the same pool, postgres.js and the adapter answer again', async () => {
+    it('after a restart the same pool, postgres.js and Prisma Client answer again', async () => {
       await server.start();
       expect((await pool.query('select 2 as two')).rows).toEqual([{ two: 2 }]);
       // postgres.js may first hand the next query the 57P01 its idle connection got at the stop:
@@ -232,7 +304,7 @@ describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
         three = await porsager`select 3 as three`;
       }
       expect(three).toMatchObject([{ three: 3 }]);
-      expect((await adapter.queryRaw({ sql: 'select 4 as four', args: [], argTypes: [] })).rows).toEqual([[4]]);
+      expect(await prismaClient.user.count()).toBe(1);
     });
   });
 });

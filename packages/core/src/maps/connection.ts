@@ -51,8 +51,7 @@ function socketFailureOf(member: unknown): SocketFailure | undefined {
  */
 export function socketFailureIn(error: unknown): SocketFailure | undefined {
   for (const member of errorChain(error)) {
-    const failure = socketFailureOf(member);
-    if (failure !== undefined) return failure;
+    // an AggregateError's own code names no address: the errors inside it do (`::1`, `127.0.0.1`)
     const inner = read(member, 'errors');
     if (isArray(inner)) {
       for (const each of items(inner, 8)) {
@@ -60,6 +59,8 @@ export function socketFailureIn(error: unknown): SocketFailure | undefined {
         if (found !== undefined) return found;
       }
     }
+    const failure = socketFailureOf(member);
+    if (failure !== undefined) return failure;
   }
   return undefined;
 }
