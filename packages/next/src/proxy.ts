@@ -35,7 +35,8 @@ const remembered = new Map<string, { methods: readonly string[] | null; until: n
 /**
  * The methods the path's route module exports, asked with an `OPTIONS` request to this same server
  * (on `next start` a proxy's `request.url` is the server's own address, not the client's Host):
- * Next's own OPTIONS answer (204 with `Allow`), or the wrapped module's with the probe's secret.
+ * Next's own OPTIONS answer (204 with `Allow`; 405 with `Allow: GET, HEAD` for a prerendered route),
+ * or the wrapped module's with the probe's secret.
  * null for the catch-all's 404; undefined when the answer tells nothing (the app's own OPTIONS).
  */
 async function methodsOfPath(request: NextRequest): Promise<readonly string[] | null | undefined> {
@@ -48,7 +49,9 @@ async function methodsOfPath(request: NextRequest): Promise<readonly string[] | 
     await probe.body?.cancel().catch(() => {});
     const allow = probe.headers.get('allow');
     if (probe.status === 404) methods = null;
-    else if (probe.status === 204 && allow !== null) {
+    // 204: Next's own OPTIONS, or the wrapper's; 405: a route Next prerendered, whose every method
+    // but GET and HEAD Next answers itself, `Allow: GET, HEAD` (next/dist/server/base-server.js)
+    else if ((probe.status === 204 || probe.status === 405) && allow !== null) {
       methods = allow
         .split(',')
         .map((name) => name.trim().toUpperCase())

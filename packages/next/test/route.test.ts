@@ -307,6 +307,12 @@ describe('errors.proxy(fn)', () => {
     expect(calls).toEqual(['OPTIONS /api/categories', 'OPTIONS /api/items']);
   });
 
+  it("a route Next prerendered: its 405 with Allow: GET, HEAD to the probe gives the Allow", async () => {
+    const proxy = strict.proxy();
+    vi.stubGlobal('fetch', async () => new Response('Method Not Allowed', { status: 405, headers: { allow: 'GET, HEAD' } }));
+    expect(await read((await proxy(request('/api/prerendered', { method: 'DELETE' }), event))!)).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' }, json: { code: 'method_not_allowed' } });
+  });
+
   it("the app's OPTIONS handler, wrapped, answers the probe without running; a module whose OPTIONS tells nothing is let through", async () => {
     const own = vi.fn(() => new Response(null, { status: 204, headers: { 'access-control-allow-origin': '*' } }));
     const proxy = strict.proxy();

@@ -1,9 +1,7 @@
-import { notFound } from 'next/navigation';
-import { errors, MODE } from '../../../lib/errors.js';
+import { errors } from '../../../lib/errors.js';
 
-// The one file the contract adds: every path under /api no route module has is its 404. Without
-// the contract (one build serves both modes) the module answers as Next's notFound() does.
-const nextNotFound = () => notFound();
-
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } =
-  MODE === 'scoped' ? errors.notFoundRoute : { GET: nextNotFound, HEAD: nextNotFound, OPTIONS: nextNotFound, POST: nextNotFound, PUT: nextNotFound, PATCH: nextNotFound, DELETE: nextNotFound };
+// The one file the contract adds (README: app/api/[[...path]]/route.ts): every path under /api no
+// route module has, /api itself included, is the contract's 404. Its `.contract.js` name makes it a
+// route in the build with the contract only (next.config.mjs's pageExtensions): without the
+// contract the app has no such file, and Next answers those paths with its own 404 page.
+export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = errors.notFoundRoute;
