@@ -12,12 +12,10 @@ const config: NextConfig = {
   // the kit's Redis client is only for the other examples' shared rate limit
   serverExternalPackages: ['ioredis'],
   outputFileTracingRoot: root,
-  // Built with webpack (`next build --webpack`): the kit imports its TypeScript files as `./x.js`
-  // (Node's ESM rule), which Turbopack does not resolve to `./x.ts` (vercel/next.js#82945).
-  webpack(webpackConfig: { resolve: { extensionAlias?: Record<string, string[]> } }) {
-    webpackConfig.resolve.extensionAlias = { ...webpackConfig.resolve.extensionAlias, '.js': ['.ts', '.js'] };
-    return webpackConfig;
-  },
+  // Built as users' apps are, with Next 16's default bundler, Turbopack (`next build`): the kit
+  // imports its TypeScript files by their own names (`./x.ts`), since Turbopack does not map a
+  // `./x.js` import to `./x.ts` as webpack's extensionAlias does (vercel/next.js#82945).
+  turbopack: { root },
   poweredByHeader: false,
 };
 

@@ -6,7 +6,7 @@ import { widgets } from '@/lib/service';
 
 type Context = { params: Promise<{ id: string }> };
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = errors.route<Context>({
+export const { GET, DELETE } = errors.route<Context>({
   async GET(_request, { params }) {
     const { id } = await params;
     const widget = widgets().get(id);

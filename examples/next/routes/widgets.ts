@@ -1,11 +1,11 @@
-// /widgets under each prefix: GET lists, POST (writers) creates. PUT, PATCH and DELETE are the
-// contract's 405 with `Allow: GET, HEAD, POST`.
+// /widgets under each prefix: GET lists, POST (writers) creates. PUT, PATCH and DELETE are not
+// exported: the proxy answers them with the contract's 405 and `Allow: GET, HEAD, POST`.
 import { authenticate, BODY_LIMIT_BYTES, requireJsonContentType, requireWriter } from '@error-contract/service-kit';
 import { readJson } from '@/lib/body';
 import { errors } from '@/lib/errors';
 import { widgets } from '@/lib/service';
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = errors.route({
+export const { GET, POST } = errors.route({
   GET() {
     return Response.json(widgets().list());
   },

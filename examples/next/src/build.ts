@@ -16,7 +16,14 @@ export interface NextApp {
   buildArgs: string[];
   /** Folders and files copied in from another app before each build (relative to appDir). */
   copied?: Array<{ from: string; to: string }>;
+  /** The build's folder, as the app's next.config sets `distDir` (`.next` by default). */
+  distDir?: string;
+  /** The environment of the build, added to this process's (the app's next.config may read it). */
+  env?: Record<string, string>;
 }
+
+/** The output `next build` printed (its route table), kept in the build's folder. */
+export const BUILD_OUTPUT = 'build-output.txt';
 
 /** The Next app's folder (examples/next). */
 export const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,13 +31,12 @@ export const APP_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Next's own command line, run with this Node. */
 export const NEXT_BIN = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
-/** The reference service on Next 16 (this folder): webpack, since the kit's `./x.js` imports of
- * TypeScript files are not resolved by Turbopack (next.config.ts). */
+/** The reference service on Next 16 (this folder), built as users build: `next build` (Turbopack). */
 export const NEXT_16: NextApp = {
   appDir: APP_DIR,
   nextBin: NEXT_BIN,
   sources: ['app', 'lib', 'routes', 'proxy.ts', 'next.config.ts', 'package.json', '../service-kit/src', '../../packages/next/dist', '../../packages/core/dist'],
-  buildArgs: ['build', '--webpack'],
+  buildArgs: ['build'],
 };
 
 function newestChange(path: string): number {
@@ -44,7 +50,7 @@ function newestChange(path: string): number {
 
 /** Whether `.next` is there and newer than every source. */
 export function isBuildFresh(app: NextApp = NEXT_16): boolean {
-  const buildId = join(app.appDir, '.next', 'BUILD_ID');
+  const buildId = join(app.appDir, app.distDir ?? '.next', 'BUILD_ID');
   if (!existsSync(buildId)) return false;
   const built = statSync(buildId).mtimeMs;
   return app.sources.every((source) => newestChange(join(app.appDir, source)) <= built);
@@ -56,15 +62,19 @@ function build(app: NextApp): Promise<void> {
     cpSync(join(app.appDir, from), join(app.appDir, to), { recursive: true });
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [app.nextBin, ...app.buildArgs], { cwd: app.appDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    const child = spawn(process.execPath, [app.nextBin, ...app.buildArgs], { cwd: app.appDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...app.env } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
-      if (code === 0) return resolve();
+      const distDir = join(app.appDir, app.distDir ?? '.next');
+      if (code === 0) {
+        writeFileSync(join(distDir, BUILD_OUTPUT), output);
+        return resolve();
+      }
       // Next writes BUILD_ID before a build can still fail: without it, the next start builds again
-      rmSync(join(app.appDir, '.next', 'BUILD_ID'), { force: true });
+      rmSync(join(distDir, 'BUILD_ID'), { force: true });
       reject(new Error(`next build failed (exit ${code}):\n${output}`));
     });
   });

@@ -1,5 +1,5 @@
 import { createErrorContract, type ErrorContract, type RequestLike } from '@error-contract/core';
-import type { ServiceConfig } from './config.js';
+import type { ServiceConfig } from './config.ts';
 
 /** v1 answers in the compact shape; v2 and every other path in the detailed one. */
 export function shapeFor(request: RequestLike): 'compact' | 'detailed' {

@@ -3,8 +3,8 @@
 // writes what comes back, before its Accept check, rate limit and authentication.
 import { type DocsResponse, type ErrorContract, errorDocs, type OpenApiDocument, withErrorResponses } from '@error-contract/core';
 import { z } from 'zod';
-import { PREFIXES, serviceContract } from './contract.js';
-import { widgetInput } from './widgets.js';
+import { PREFIXES, serviceContract } from './contract.ts';
+import { widgetInput } from './widgets.ts';
 
 /** Where the OpenAPI document is served. */
 export const OPENAPI_PATH = '/openapi.json';

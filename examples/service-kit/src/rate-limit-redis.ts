@@ -7,7 +7,7 @@
 // protects nothing. The client never queues a command while disconnected, and a command waits at
 // most COMMAND_TIMEOUT_MS, so an outage costs a request half a second at worst, never a hang.
 import { Redis } from 'ioredis';
-import type { ServiceConfig } from './config.js';
+import type { ServiceConfig } from './config.ts';
 
 const COMMAND_TIMEOUT_MS = 500;
 const CONNECT_TIMEOUT_MS = 2_000;

@@ -1,5 +1,5 @@
-import type { ServiceConfig } from './config.js';
-import { configFromEnv } from './config.js';
+import type { ServiceConfig } from './config.ts';
+import { configFromEnv } from './config.ts';
 
 /** A started server: its address, and how to stop it. */
 export interface RunningServer {

@@ -4,46 +4,57 @@ import type { NextFetchEvent, NextRequest } from 'next/server.js'; // .js: Next 
 import { type ApiRouteHandler, type ApiRouteMethods, apiRouteHandler } from './api-route.js';
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
 import { type ProxyFunction, proxyFunction } from './proxy.js';
-import { type RouteHandlers, type RouteModule, routeModule } from './route.js';
+import { type NotFoundRouteModule, notFoundModule, type RouteHandlers, type RouteModule, routeModule } from './route.js';
 
 /** Everything the adapter gives one Next.js app. See {@link errorContract}. */
 export interface NextErrorContract {
   /** The core contract behind it, for `contract.error(code)`. */
   readonly contract: ErrorContract;
   /**
-   * Wraps a route module's handlers (`app/**\/route.ts`) and gives every method Next routes:
-   * what a handler throws (Next's `redirect()` excepted) or returns as a bare error is answered in
-   * the contract; a method the module does not export is 405 with `Allow`; `OPTIONS`, unless
-   * exported, is Next's own 204 with `Allow`; `HEAD` is `GET` without a body.
+   * Wraps a route module's handlers (`app/**\/route.ts`): what a handler throws (Next's
+   * `redirect()` excepted) or returns as a bare error is answered in the contract. Export the
+   * methods given, and `GET` (the contract's 405 for a module without one): Next prerenders and
+   * caches a module that exports only `GET` (`revalidate`, `force-static`) as it does without the
+   * contract, since the wrappers read nothing of the request before the handler runs. A method the
+   * module does not export is Next's: `OPTIONS` its 204 with `Allow`, `HEAD` its `GET` without a
+   * body, any other the 405 with `Allow` that `errors.proxy()` answers before routing.
    *
    * @example
    * // app/api/widgets/route.ts
    * import { errors } from '@/lib/errors';
    *
-   * export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = errors.route({
+   * export const { GET, POST } = errors.route({
    *   async GET() {
    *     return Response.json(await listWidgets());
    *   },
+   *   async POST(request) {
+   *     return Response.json(await createWidget(await request.json()), { status: 201 });
+   *   },
    * });
    */
-  route<Context = any>(handlers: RouteHandlers<Context>): RouteModule<Context>;
+  route<Context = any, Given extends RouteHandlers<Context> = RouteHandlers<Context>>(handlers: Given): RouteModule<Context, Given>;
   /**
-   * The catch-all route module (`app/api/[...path]/route.ts`): every method of every path under it
-   * that no other route module has is the contract's 404, instead of Next's HTML page.
+   * The catch-all route module (`app/api/[[...path]]/route.ts`): every method of every path under
+   * it that no other route module has, `/api` itself included, is the contract's 404, instead of
+   * Next's HTML page.
    *
    * @example
-   * // app/api/[...path]/route.ts
+   * // app/api/[[...path]]/route.ts
    * import { errors } from '@/lib/errors';
    *
    * export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = errors.notFoundRoute;
    */
-  readonly notFoundRoute: RouteModule;
+  readonly notFoundRoute: NotFoundRouteModule;
   /**
    * The function for `proxy.ts` (Next 16) or `middleware.ts` (Next 15): the contract's checks
    * before routing (406 for the Accept header, 400 for a malformed path, as the contract's options
-   * say), then your own proxy function if you give one (what it throws, or returns as a bare
-   * error, is answered in the contract), then 405 or 404 for a method Next does not route
-   * (`PROPFIND`), which Next would answer with an empty 400.
+   * say), your own proxy function if you give one (what it throws, or returns as a bare error, is
+   * answered in the contract; the headers it sets stay on every answer of ours), then 405 with
+   * `Allow` for a method the path's route module does not export (`PUT` to a GET-only module,
+   * Next: an empty 405) or that Next does not route (`PROPFIND`, Next: an empty 400). Which
+   * methods a module exports is asked of it with an `OPTIONS` request carrying a secret of this
+   * process, for `POST`, `PUT`, `PATCH`, `DELETE` and unrouted methods only, at most once per path
+   * in 10 seconds.
    *
    * @example
    * // proxy.ts (middleware.ts on Next 15: export const middleware = ...)
@@ -105,7 +116,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   return {
     contract,
     route: (handlers) => routeModule(contract, handlers),
-    notFoundRoute: routeModule(contract, undefined),
+    notFoundRoute: notFoundModule(contract),
     proxy: (app) => proxyFunction(contract, app),
     apiRoute: (handler) => apiRouteHandler(contract, handler) as never,
     respond(error, request) {

@@ -1,10 +1,14 @@
-// App Router route handlers (`app/**/route.ts`): one wrapper around a route module's handlers that
-// answers every method Next routes. What a handler throws or returns bare is answered in the
-// contract; a method the module does not export is the contract's 405 with `Allow` (Next's own is
-// empty), and the catch-all module's every method is the contract's 404.
+// App Router route handlers (`app/**/route.ts`): one wrapper per handler the module exports. What a
+// handler throws or returns bare is answered in the contract. The wrapper reads nothing of the
+// request (its URL, its headers: Next's dynamic APIs) before the handler runs, and a module exports
+// only the methods it has, so a route Next prerenders or caches (`revalidate`, `force-static`, a
+// GET-only module) is prerendered and cached the same with the contract. A method the module does
+// not export is Next's own: `OPTIONS` its 204 with `Allow`, the others an empty 405 that
+// `errors.proxy()` answers in the contract before routing.
 import { type ErrorContract, fetchFailureToAnswer, fetchRequestLike, problems, type RequestLike, routeMiss, toFetchResponse } from '@error-contract/core';
 import type { NextRequest } from 'next/server.js'; // .js: Next has no exports map, and ESM (node16) resolution needs the file
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
+import { isProbe } from './probe.js';
 
 /**
  * The methods Next.js routes to a route module (next/dist/server/web/http.ts); any other is its
@@ -40,28 +44,46 @@ export type RouteHandler<Context = any> = (request: NextRequest, context: Contex
 export type RouteHandlers<Context = any> = Partial<Record<HttpMethod, RouteHandler<Context>>>;
 
 /**
- * Every method of a route module, each answered in the contract. Export them all. They take any
- * `Request` (Next passes its `NextRequest`), so that the type holds whichever Next the app has:
- * two versions' `NextRequest` classes are not assignable to each other.
+ * One wrapped handler. It takes any `Request` (Next passes its `NextRequest`), so that the type
+ * holds whichever Next the app has: two versions' `NextRequest` classes are not assignable to each
+ * other.
  *
  * @example
- * export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE }: RouteModule = errors.route({ GET });
+ * const GET: WrappedRouteHandler = errors.route({ GET: () => Response.json([]) }).GET;
  */
-export type RouteModule<Context = any> = Record<HttpMethod, (request: Request, context: Context) => Promise<Response>>;
+export type WrappedRouteHandler<Context = any> = (request: Request, context: Context) => Promise<Response>;
 
 /**
- * The request header of the proxy's method probe (see `errors.proxy`): an `OPTIONS` request
- * carrying it is answered with the methods the module declares (in the same header) and nothing
- * else, without calling the app's `OPTIONS` handler. It discloses what a 405's `Allow` does.
+ * What `errors.route(handlers)` gives: the methods given, each answered in the contract, and `GET`
+ * (the contract's 405 when none was given: Next's own would be empty). Export exactly these: Next
+ * prerenders a module that exports no `POST`, `PUT`, `PATCH`, `DELETE` or `OPTIONS`.
  *
  * @example
- * // what the proxy sends; the route module answers 204 with `x-error-contract-method-probe: GET,POST`
- * fetch(request.url, { method: 'OPTIONS', headers: { [PROBE_HEADER]: token } });
+ * export const { GET, POST }: RouteModule<any, { GET: RouteHandler; POST: RouteHandler }> = errors.route({ GET, POST });
  */
-export const PROBE_HEADER = 'x-error-contract-method-probe';
+export type RouteModule<Context = any, Given extends RouteHandlers<Context> = RouteHandlers<Context>> = { [Method in keyof Given & HttpMethod]-?: WrappedRouteHandler<Context> } & {
+  GET: WrappedRouteHandler<Context>;
+};
+
+/**
+ * Every method of the catch-all module (`errors.notFoundRoute`), each the contract's 404.
+ *
+ * @example
+ * export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE }: NotFoundRouteModule = errors.notFoundRoute;
+ */
+export type NotFoundRouteModule<Context = any> = Record<HttpMethod, WrappedRouteHandler<Context>>;
 
 function isResponse(value: unknown): value is Response {
   return value instanceof Response || (value !== null && typeof value === 'object' && typeof (value as Response).status === 'number' && typeof (value as Response).headers?.get === 'function');
+}
+
+/**
+ * The path of a request without touching Next's dynamic APIs: `nextUrl.pathname` is not tracked
+ * as dynamic (next/dist/server/route-modules/app-route/module.js, proxyNextRequest), `url` is.
+ */
+function pathOf(request: Request): string {
+  const nextUrl = (request as Partial<NextRequest>).nextUrl;
+  return nextUrl !== undefined && typeof nextUrl.pathname === 'string' ? nextUrl.pathname : request.url;
 }
 
 /** What a failure of a handler is answered with: Next's signals go back to Next. */
@@ -76,6 +98,8 @@ async function answerReturned(contract: ErrorContract, res: unknown, request: Re
     // Next would throw "No response is returned from route handler": a bug, answered as one.
     return toFetchResponse(contract.respond(new TypeError(`The ${method} handler returned no Response.`), fetchRequestLike(request)));
   }
+  // a success is passed on before anything of the request is read (a 2xx or 3xx is never bare)
+  if (res.status < 400) return res;
   const failure = fetchFailureToAnswer(res, method);
   if (failure === undefined) return res;
   const found = failure instanceof Promise ? await failure : failure;
@@ -83,16 +107,11 @@ async function answerReturned(contract: ErrorContract, res: unknown, request: Re
 }
 
 // next/dist/server/route-modules/app-route/helpers/auto-implement-methods.ts: Next answers an
-// `OPTIONS` the module does not export with 204 and `Allow`, sorted, and a missing method with an
-// empty 405. Outside the contract's scope these are given as Next gives them.
+// `OPTIONS` the module does not export with 204 and `Allow`, sorted; a probe gets the same.
 function nextOptionsAnswer(declared: readonly string[]): Response {
-  const allow = ['OPTIONS', ...declared];
+  const allow = ['OPTIONS', ...declared.filter((method) => method !== 'OPTIONS')];
   if (declared.includes('GET') && !declared.includes('HEAD')) allow.push('HEAD');
   return new Response(null, { status: 204, headers: { Allow: allow.sort().join(', ') } });
-}
-
-function nextMethodNotAllowed(): Response {
-  return new Response(null, { status: 405 });
 }
 
 /** Checks the handlers given to `errors.route()` at once, as Next would fail to route them. */
@@ -105,48 +124,49 @@ function checkedHandlers(handlers: unknown): RouteHandlers {
   return handlers as RouteHandlers;
 }
 
-/**
- * The wrapped route module. `handlers` undefined makes the catch-all module: every method is 404.
- */
-export function routeModule(contract: ErrorContract, given: RouteHandlers | undefined): RouteModule {
-  const handlers = given === undefined ? {} : checkedHandlers(given);
-  const declared = NEXT_METHODS.filter((method) => typeof handlers[method] === 'function');
-  const implemented = (method: HttpMethod): RouteHandler | undefined => handlers[method] ?? (method === 'HEAD' ? handlers.GET : undefined);
-  const methodsOfPath = [declared];
-  // The probe's answer: the methods the module declares (the catch-all declares none: 404).
-  const probeAnswer = () => new Response(null, given === undefined ? { status: 404 } : { status: 204, headers: { [PROBE_HEADER]: declared.join(',') } });
-
-  const answer = (method: HttpMethod) =>
-    async function errorContractRouteHandler(request: Request, context: unknown): Promise<Response> {
-      const handler = implemented(method);
-      if (!contract.inScope(request.url)) {
-        if (handler !== undefined) return handler(request as NextRequest, context);
-        if (method === 'OPTIONS' && given !== undefined) return nextOptionsAnswer(declared);
-        return nextMethodNotAllowed();
-      }
-      if (method === 'OPTIONS' && request.headers.has(PROBE_HEADER)) return probeAnswer();
-      const refusal = contract.checkRequest(fetchRequestLike(request));
-      if (refusal !== undefined) return toFetchResponse(refusal);
-      if (handler === undefined) {
-        if (method === 'OPTIONS' && given !== undefined) return nextOptionsAnswer(declared);
-        return toFetchResponse(contract.respond(given === undefined ? problems.notFound() : routeMiss(method, methodsOfPath), fetchRequestLike(request)));
-      }
-      let res: unknown;
-      try {
-        res = await handler(request as NextRequest, context);
-      } catch (error) {
-        return answerThrown(contract, error, fetchRequestLike(request));
-      }
-      return answerReturned(contract, res, request, method);
-    };
-
-  return {
-    GET: answer('GET'),
-    HEAD: answer('HEAD'),
-    OPTIONS: answer('OPTIONS'),
-    POST: answer('POST'),
-    PUT: answer('PUT'),
-    DELETE: answer('DELETE'),
-    PATCH: answer('PATCH'),
+/** One handler, wrapped: it runs first; the request is read only for a failure to answer. */
+function wrapped(contract: ErrorContract, method: HttpMethod, handler: RouteHandler, declared: readonly string[]): WrappedRouteHandler {
+  return async function errorContractRouteHandler(request, context) {
+    // the proxy's probe, with this process's secret: the methods declared, the app's OPTIONS not run
+    if (method === 'OPTIONS' && isProbe(request)) return nextOptionsAnswer(declared);
+    let res: unknown;
+    try {
+      res = await handler(request as NextRequest, context);
+    } catch (error) {
+      if (!contract.inScope(pathOf(request))) throw error;
+      return answerThrown(contract, error, fetchRequestLike(request));
+    }
+    if (isResponse(res) && res.status < 400) return res;
+    if (!contract.inScope(pathOf(request))) return res as Response;
+    return answerReturned(contract, res, request, method);
   };
+}
+
+/** The contract's answer to a method the module has no handler for (GET of a module without GET). */
+function miss(contract: ErrorContract, declared: readonly string[] | undefined): WrappedRouteHandler {
+  return async function errorContractRouteMiss(request) {
+    if (!contract.inScope(pathOf(request))) return new Response(null, { status: 405 });
+    // the catch-all (no methods declared) answers a probe with 404, as every other request
+    if (declared !== undefined && request.method === 'OPTIONS' && isProbe(request)) return nextOptionsAnswer(declared);
+    const like = fetchRequestLike(request);
+    return toFetchResponse(contract.respond(declared === undefined ? problems.notFound() : routeMiss(like.method, [declared]), like));
+  };
+}
+
+/** The wrapped route module: the methods given, and GET. */
+export function routeModule<Given extends RouteHandlers>(contract: ErrorContract, given: Given): RouteModule<any, Given> {
+  const handlers = checkedHandlers(given);
+  const declared = NEXT_METHODS.filter((method) => typeof handlers[method] === 'function');
+  const module: Partial<Record<HttpMethod, WrappedRouteHandler>> = {};
+  for (const method of declared) module[method] = wrapped(contract, method, handlers[method]!, declared);
+  // Next answers GET of a module without GET (and HEAD, its GET) with an empty 405: such a module
+  // exports a method Next does not prerender anyway, so exporting GET costs nothing.
+  module.GET ??= miss(contract, declared);
+  return module as RouteModule<any, Given>;
+}
+
+/** The catch-all module: every method Next routes is the contract's 404. */
+export function notFoundModule(contract: ErrorContract): NotFoundRouteModule {
+  const answer = miss(contract, undefined);
+  return Object.fromEntries(NEXT_METHODS.map((method) => [method, answer])) as NotFoundRouteModule;
 }

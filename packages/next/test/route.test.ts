@@ -7,7 +7,13 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { notFound, unauthorized } from '@error-contract/core';
+import { autoImplementMethods } from 'next/dist/server/route-modules/app-route/helpers/auto-implement-methods.js';
+import { hasNonStaticMethods } from 'next/dist/server/route-modules/app-route/module.js';
 import { errorContract, NEXT_METHODS, PROBE_HEADER } from '../src/index.js';
+import { probeSecret } from '../src/probe.js';
+
+/** The methods Next routes for a module's exports, as Next fills them in (its OPTIONS, HEAD and empty 405). */
+const asNextRoutes = (exports: object) => autoImplementMethods(exports as never) as unknown as Record<(typeof NEXT_METHODS)[number], (request: Request, context: unknown) => Promise<Response>>;
 
 const JSON_ACCEPT = { accept: 'application/json' };
 const context = { params: Promise.resolve({}) };
@@ -33,8 +39,27 @@ describe('errors.route(handlers)', () => {
     },
   });
 
-  it('gives every method Next routes', () => {
-    expect(Object.keys(widgets).sort()).toEqual([...NEXT_METHODS].sort());
+  it('gives the methods given, and GET; a GET-only module stays one Next prerenders', () => {
+    expect(Object.keys(widgets).sort()).toEqual(['GET', 'POST']);
+    const categories = errors.route({ GET: () => Response.json([]) });
+    expect(Object.keys(categories)).toEqual(['GET']);
+    expect(hasNonStaticMethods(categories as never)).toBe(false);
+    expect(Object.keys(errors.route({ POST: () => Response.json({}) })).sort()).toEqual(['GET', 'POST']);
+  });
+
+  it('reads nothing of the request before the handler runs, nor for a success', async () => {
+    const read: string[] = [];
+    const watched = new Proxy(request('/api/categories'), {
+      get(target, name) {
+        if (typeof name === 'string' && ['url', 'headers', 'cookies', 'body', 'json', 'text'].includes(name)) read.push(name);
+        if (name === 'nextUrl') return new Proxy(target.nextUrl, { get: (url, key) => (typeof key === 'string' && ['href', 'search', 'searchParams', 'origin'].includes(key) ? read.push(`nextUrl.${key}`) && Reflect.get(url, key) : Reflect.get(url, key)) });
+        const value = Reflect.get(target, name, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const categories = errors.route({ GET: () => Response.json([{ id: 'c1' }], { headers: { 'cache-control': 's-maxage=3600' } }) });
+    expect((await categories.GET(watched, context)).status).toBe(200);
+    expect(read).toEqual([]);
   });
 
   it('passes a success on as the handler made it', async () => {
@@ -55,21 +80,23 @@ describe('errors.route(handlers)', () => {
     expect((logged[0] as Error).message).toContain('db-7');
   });
 
-  it("a method the module does not export: 405 method_not_allowed with Allow (Next's own is empty)", async () => {
-    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
-      const answer = await read(await widgets[method](request('/api/widgets', { method }), context));
-      expect(answer).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, POST' }, json: { code: 'method_not_allowed', instance: '/api/widgets' } });
+  it("GET of a module without GET: 405 method_not_allowed with Allow (Next's own is empty)", async () => {
+    const login = asNextRoutes(errors.route({ POST: () => Response.json({}) }));
+    for (const method of ['GET', 'HEAD'] as const) {
+      const answer = await read(await login[method](request('/api/login', { method }), context));
+      expect(answer).toMatchObject({ status: 405, headers: { allow: 'POST' } });
+      if (method === 'GET') expect(answer.json).toMatchObject({ code: 'method_not_allowed', instance: '/api/login' });
     }
   });
 
-  it("OPTIONS not exported: Next's own 204 with Allow, byte for byte", async () => {
-    const answer = await read(await widgets.OPTIONS(request('/api/widgets', { method: 'OPTIONS' }), context));
+  it("OPTIONS not exported: Next's own 204 with Allow", async () => {
+    const answer = await read(await asNextRoutes(widgets).OPTIONS(request('/api/widgets', { method: 'OPTIONS' }), context));
     expect(answer).toEqual({ status: 204, headers: { allow: 'GET, HEAD, OPTIONS, POST' }, text: '', json: undefined });
   });
 
   it('HEAD is GET when not exported; an error to HEAD has no body', async () => {
-    expect((await widgets.HEAD(request('/api/widgets', { method: 'HEAD' }), context)).status).toBe(200);
-    const missing = errors.route({ GET: () => new Response(null, { status: 404 }) });
+    expect((await asNextRoutes(widgets).HEAD(request('/api/widgets', { method: 'HEAD' }), context)).status).toBe(200);
+    const missing = asNextRoutes(errors.route({ GET: () => new Response(null, { status: 404 }) }));
     const answer = await read(await missing.HEAD(request('/api/widgets/9', { method: 'HEAD' }), context));
     expect(answer).toMatchObject({ status: 404, text: '', headers: { 'content-type': 'application/json' } });
   });
@@ -161,12 +188,23 @@ describe('errors.route(handlers)', () => {
     expect(() => errors.route(null as never)).toThrow(TypeError);
   });
 
-  it("the probe's OPTIONS is answered with the declared methods only, the app's OPTIONS not called", async () => {
+  it("the proxy's probe (this process's secret) is answered with the declared methods, the app's OPTIONS not called", async () => {
     const own = vi.fn(() => new Response(null, { status: 204, headers: { 'access-control-allow-origin': '*' } }));
     const route = errors.route({ GET: () => Response.json([]), OPTIONS: own });
-    const answer = await route.OPTIONS(request('/api/x', { method: 'OPTIONS', headers: { [PROBE_HEADER]: 'x' } }), context);
-    expect(answer.headers.get(PROBE_HEADER)).toBe('GET,OPTIONS');
+    const answer = await route.OPTIONS(request('/api/x', { method: 'OPTIONS', headers: { [PROBE_HEADER]: probeSecret() } }), context);
+    expect(answer.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     expect(own).not.toHaveBeenCalled();
+  });
+
+  it("a client's OPTIONS with the probe header gets the app's own OPTIONS answer", async () => {
+    probeSecret();
+    const own = vi.fn(() => new Response(null, { status: 204, headers: { 'access-control-allow-origin': '*' } }));
+    const route = errors.route({ GET: () => Response.json([]), OPTIONS: own });
+    for (const guess of ['x', '', 'true']) {
+      const answer = await read(await route.OPTIONS(request('/api/x', { method: 'OPTIONS', headers: { [PROBE_HEADER]: guess } }), context));
+      expect(answer).toEqual({ status: 204, headers: { 'access-control-allow-origin': '*' }, text: '', json: undefined });
+    }
+    expect(own).toHaveBeenCalledTimes(3);
   });
 });
 
@@ -178,14 +216,12 @@ describe('errors.notFoundRoute (app/api/[...path]/route.ts)', () => {
   });
 });
 
-describe('checks before the handler, and scope', () => {
+describe('scope', () => {
   const strict = errorContract({ accept: 'strict', rejectMalformedPath: true, scope: '/api', onError: () => {} });
-  const route = strict.route({ GET: () => Response.json({ ok: true }) });
 
-  it('406 for a missing Accept, 400 for a malformed path, in scope', async () => {
-    const noAccept = new NextRequest('http://127.0.0.1:3000/api/x');
-    expect((await route.GET(noAccept, context)).status).toBe(406);
-    expect(await read(await route.GET(request('/api/%E0%A4%A'), context))).toMatchObject({ status: 400, json: { code: 'bad_request' } });
+  it('the checks before routing are the proxy\'s: the route module runs the handler (406 is errors.proxy())', async () => {
+    const route = strict.route({ GET: () => Response.json({ ok: true }) });
+    expect((await route.GET(new NextRequest('http://127.0.0.1:3000/api/x'), context)).status).toBe(200);
   });
 
   it("outside the scope, Next's own answers: the handler as is, an empty 405", async () => {
@@ -193,10 +229,14 @@ describe('checks before the handler, and scope', () => {
       GET() {
         throw new Error('boom');
       },
+      POST: () => new Response(null, { status: 404 }),
     });
     await expect(failing.GET(new NextRequest('http://127.0.0.1:3000/page'), context)).rejects.toThrow('boom');
-    const res = await failing.PUT(new NextRequest('http://127.0.0.1:3000/page', { method: 'PUT' }), context);
+    expect(await read(await failing.POST(new NextRequest('http://127.0.0.1:3000/page', { method: 'POST' }), context))).toEqual({ status: 404, headers: {}, text: '', json: undefined });
+    const res = await asNextRoutes(failing).PUT(new NextRequest('http://127.0.0.1:3000/page', { method: 'PUT' }), context);
     expect(await read(res)).toEqual({ status: 405, headers: {}, text: '', json: undefined });
+    const noGet = strict.route({ POST: () => Response.json({}) });
+    expect(await read(await noGet.GET(new NextRequest('http://127.0.0.1:3000/page'), context))).toEqual({ status: 405, headers: {}, text: '', json: undefined });
   });
 });
 
@@ -229,23 +269,78 @@ describe('errors.proxy(fn)', () => {
     expect(await proxy(new NextRequest('http://127.0.0.1:3000/page'), event)).toBeUndefined();
   });
 
+  /** A server of route modules as Next routes them, behind the proxy: what the probe's fetch reaches. */
+  function serve(proxy: ReturnType<typeof strict.proxy>, modules: Record<string, object>) {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      const probe = new NextRequest(url, init as never);
+      calls.push(`${probe.method} ${probe.nextUrl.pathname}`);
+      // the probe comes back through the proxy, which lets it through untouched
+      expect(await proxy(probe, event)).toBeUndefined();
+      const module = modules[probe.nextUrl.pathname] ?? strict.notFoundRoute;
+      return asNextRoutes(module)[probe.method as 'OPTIONS'](probe, context);
+    });
+    return calls;
+  }
+
   it("a method Next does not route: 405 with the route module's Allow, found by an OPTIONS probe that skips the app's proxy", async () => {
     const app = vi.fn(() => undefined);
     const proxy = strict.proxy(app);
-    const route = strict.route({ GET: () => Response.json([]), POST: () => Response.json({}) });
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      // the probe comes back through the proxy, which lets it through untouched
-      const probe = new NextRequest(url, init as never);
-      expect(await proxy(probe, event)).toBeUndefined();
-      return url.includes('/api/widgets') ? route.OPTIONS(probe, context) : strict.notFoundRoute.OPTIONS(probe, context);
-    });
+    serve(proxy, { '/api/widgets': strict.route({ GET: () => Response.json([]), POST: () => Response.json({}) }) });
     const answer = await read((await proxy(request('/api/widgets', { method: 'PROPFIND' }), event))!);
     expect(answer).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD, POST' }, json: { code: 'method_not_allowed' } });
     expect(app).toHaveBeenCalledTimes(1);
     expect(await read((await proxy(request('/api/nothing', { method: 'PROPFIND' }), event))!)).toMatchObject({ status: 404 });
   });
 
+  it("a write the module does not export (PUT to a GET-only module): 405 with Allow, Next's automatic OPTIONS asked once per path", async () => {
+    const proxy = strict.proxy();
+    const calls = serve(proxy, { '/api/categories': strict.route({ GET: () => Response.json([]) }), '/api/items': strict.route({ GET: () => Response.json([]), POST: () => Response.json({}) }) });
+    for (const method of ['PUT', 'DELETE', 'POST', 'PATCH']) {
+      expect(await read((await proxy(request('/api/categories', { method }), event))!)).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' }, json: { code: 'method_not_allowed' } });
+    }
+    expect(await proxy(request('/api/items', { method: 'POST' }), event)).toBeUndefined();
+    expect(await proxy(request('/api/items', { method: 'POST' }), event)).toBeUndefined();
+    expect((await proxy(request('/api/items', { method: 'DELETE' }), event))?.status).toBe(405);
+    // GET, HEAD and OPTIONS are never asked: Next's own OPTIONS stays, a static GET stays static
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(await proxy(request('/api/categories', { method }), event)).toBeUndefined();
+    expect(calls).toEqual(['OPTIONS /api/categories', 'OPTIONS /api/items']);
+  });
+
+  it("a route Next prerendered: its 405 with Allow: GET, HEAD to the probe gives the Allow", async () => {
+    const proxy = strict.proxy();
+    vi.stubGlobal('fetch', async () => new Response('Method Not Allowed', { status: 405, headers: { allow: 'GET, HEAD' } }));
+    expect(await read((await proxy(request('/api/prerendered', { method: 'DELETE' }), event))!)).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' }, json: { code: 'method_not_allowed' } });
+  });
+
+  it("the app's OPTIONS handler, wrapped, answers the probe without running; a module whose OPTIONS tells nothing is let through", async () => {
+    const own = vi.fn(() => new Response(null, { status: 204, headers: { 'access-control-allow-origin': '*' } }));
+    const proxy = strict.proxy();
+    serve(proxy, { '/api/cors': strict.route({ GET: () => Response.json([]), OPTIONS: own }), '/api/raw': { GET: () => Response.json([]), OPTIONS: own } });
+    expect((await proxy(request('/api/cors', { method: 'PUT' }), event))?.headers.get('allow')).toBe('GET, HEAD');
+    expect(own).not.toHaveBeenCalled();
+    expect(await proxy(request('/api/raw', { method: 'PUT' }), event)).toBeUndefined();
+  });
+
+  it("the answers keep the headers the app's proxy set (405, 406, its own checks)", async () => {
+    const shop = strict.proxy((req) => {
+      const headers = { 'x-shop': 'acme', 'access-control-allow-origin': 'https://app.example.com', vary: 'Origin' };
+      if (req.nextUrl.pathname === '/api/bare') return new Response(null, { status: 403, headers });
+      return NextResponse.next({ headers });
+    });
+    serve(shop, { '/api/products': strict.route({ GET: () => Response.json([]) }) });
+    const kept = { 'x-shop': 'acme', 'access-control-allow-origin': 'https://app.example.com' };
+    const propfind = await read((await shop(request('/api/products', { method: 'PROPFIND' }), event))!);
+    expect(propfind).toMatchObject({ status: 405, headers: { ...kept, allow: 'GET, HEAD' }, json: { code: 'method_not_allowed' } });
+    expect(propfind.headers.vary).toMatch(/^Origin/);
+    expect(Object.keys(propfind.headers).filter((name) => name.startsWith('x-middleware-'))).toEqual([]);
+    expect(await read((await shop(request('/api/products', { method: 'PUT' }), event))!)).toMatchObject({ status: 405, headers: kept });
+    expect(await read((await shop(new NextRequest('http://127.0.0.1:3000/api/products'), event))!)).toMatchObject({ status: 406, headers: kept, json: { code: 'not_acceptable' } });
+    expect(await read((await shop(request('/api/bare'), event))!)).toMatchObject({ status: 403, headers: kept, json: { code: 'forbidden' } });
+  });
+
   it('a client cannot use the probe header to skip the checks', async () => {
+    probeSecret();
     const proxy = strict.proxy(() => {
       throw unauthorized();
     });

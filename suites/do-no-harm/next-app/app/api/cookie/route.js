@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
 import { route } from '../../../lib/errors.js';
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+export const { GET } = route({
   async GET() {
     const jar = await cookies();
     const theme = jar.get('theme')?.value ?? 'light';

@@ -1,6 +1,9 @@
 import { route, SECRET } from '../../../lib/errors.js';
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+// it fails when called, not when built (without `force-dynamic` Next would prerender it at build)
+export const dynamic = 'force-dynamic';
+
+export const { GET } = route({
   GET() {
     throw new Error(`connection failed: ${SECRET}`);
   },

@@ -1,6 +1,6 @@
 import { route } from '../../../lib/errors.js';
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+export const { GET } = route({
   GET() {
     return new Response(null, { status: 403 });
   },

@@ -1,7 +1,7 @@
 import { route } from '../../../lib/errors.js';
 
 // the app's own error answer: kept as it is
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+export const { GET } = route({
   GET() {
     return Response.json({ errors: [{ field: 'name', message: 'is required' }] }, { status: 422 });
   },

@@ -1,6 +1,6 @@
 import { ITEMS, route } from '../../../lib/errors.js';
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+export const { GET, POST } = route({
   GET() {
     return Response.json(ITEMS);
   },

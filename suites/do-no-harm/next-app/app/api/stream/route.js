@@ -2,7 +2,7 @@ import { route } from '../../../lib/errors.js';
 
 const CHUNKS = ['first line\n', 'second line\n', 'third line\n', 'last line\n'];
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+export const { GET } = route({
   GET() {
     const encoder = new TextEncoder();
     const body = new ReadableStream({

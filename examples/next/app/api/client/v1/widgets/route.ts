@@ -1,1 +1,1 @@
-export { DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT } from '@/routes/widgets';
+export { GET, POST } from '@/routes/widgets';

@@ -1,1 +1,1 @@
-export { DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT } from '@/routes/fail';
+export { GET } from '@/routes/fail';

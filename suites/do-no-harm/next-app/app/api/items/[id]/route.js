@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { ITEMS, route } from '../../../../lib/errors.js';
 
-export const { GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE } = route({
+export const { GET } = route({
   async GET(_request, { params }) {
     const { id } = await params;
     const item = ITEMS.find((candidate) => candidate.id === id);

@@ -1,1 +1,1 @@
-export { DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT } from '@/routes/widget';
+export { DELETE, GET } from '@/routes/widget';
