@@ -4,7 +4,7 @@
 import type { ProblemInit } from '../contract-error.js';
 import type { ErrorMapper } from '../mapping.js';
 import { read, readString } from '../safe-read.js';
-import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { preset } from './preset.js';
 import { errorChain, schemaName } from './recognise.js';
 
@@ -48,19 +48,19 @@ function notNullColumn(pgError: unknown): string | undefined {
  * The answer for a Postgres error (`code`, `detail`, `constraint`, `column`, as the drivers name
  * them), or undefined for a code the preset leaves alone.
  */
-export function postgresAnswer(pgError: unknown, retryAfter: number): ProblemInit | undefined {
+export function postgresAnswer(pgError: unknown, retryAfter: number, columns: ColumnNamer = columnNamerOf(undefined)): ProblemInit | undefined {
   const code = readString(pgError, 'code');
   if (code === undefined) return undefined;
   const constraint = schemaName(read(pgError, 'constraint')) ?? schemaName(read(pgError, 'constraint_name'));
   const detail = readString(pgError, 'detail');
   switch (code) {
     case '23505':
-      return duplicate(keyColumns(detail), constraint);
+      return duplicate(keyColumns(detail).map((column) => columns(column).name), constraint);
     case '23503':
       return brokenReference(detail?.includes('is still referenced') ? 'referenced' : detail?.includes('is not present') ? 'missing' : 'unknown', constraint);
     case '23502': {
       const column = notNullColumn(pgError);
-      return column === undefined ? missingValue() : invalidFields([requiredField(column)]);
+      return column === undefined ? missingValue() : invalidFields([requiredField(columns(column))]);
     }
     case '22P02':
       return malformedValue();
@@ -76,9 +76,9 @@ export function postgresAnswer(pgError: unknown, retryAfter: number): ProblemIni
  *
  * | SQLSTATE | answer |
  * |---|---|
- * | 23505 unique_violation | 409 `conflict`, naming the key's columns (else the constraint) |
+ * | 23505 unique_violation | 409 `conflict`, naming the key's columns (else the constraint), each as `fields` maps it |
  * | 23503 foreign_key_violation | 409 `conflict`: a related record is missing, or others still refer to this one |
- * | 23502 not_null_violation | 400 `validation_failed`, the column `is required` |
+ * | 23502 not_null_violation | 400 `validation_failed`, the column `is required`: its request field with a `pointer` when `fields` maps it, else the column and no `pointer` |
  * | 22P02 invalid_text_representation (a malformed uuid, a number that is not one) | 400 `bad_request` |
  * | 40001, 40P01, 57014, 53300 and class 08 (connection) | 503 `service_unavailable` with `Retry-After` |
  *
@@ -86,13 +86,15 @@ export function postgresAnswer(pgError: unknown, retryAfter: number): ProblemIni
  * import { createErrorContract } from '@error-contract/core';
  * import { postgresErrors } from '@error-contract/core/maps';
  *
- * const contract = createErrorContract({ map: [postgresErrors({ retryAfter: 2 })] });
+ * const contract = createErrorContract({ map: [postgresErrors({ retryAfter: 2, fields: { user_id: 'userId' } })] });
  * // INSERT of a taken email -> 409 { code: 'conflict', detail: 'A record with this email already exists.' }
+ * // a NULL user_id -> 400 { code: 'validation_failed', errors: [{ field: 'userId', pointer: '/userId', detail: 'is required' }] }
  */
-export function postgresErrors(options?: RetryOptions): ErrorMapper {
+export function postgresErrors(options?: RetryOptions & FieldOptions): ErrorMapper {
   const retryAfter = retryAfterOf(options);
+  const columns = columnNamerOf(options);
   return preset('postgresErrors', [ANSWERS.conflict, ANSWERS.validation, ANSWERS.badRequest, ANSWERS.unavailable], (error) => {
     const pgError = postgresErrorIn(error);
-    return pgError === undefined ? undefined : postgresAnswer(pgError, retryAfter);
+    return pgError === undefined ? undefined : postgresAnswer(pgError, retryAfter, columns);
   });
 }
