@@ -150,6 +150,9 @@ describe('sqliteErrors()', () => {
     ['D1 an error that is not a constraint', d1(`no such table: ${SECRET}: SQLITE_ERROR`), 500, 'The service failed to process the request.'],
     ['Prisma 7 adapter cause of kind sqlite, busy (5)', prisma(5, 'database is locked'), 503, 'Service Unavailable.'],
     ['Prisma 7 adapter cause of kind sqlite, CHECK (275)', prisma(275, `CHECK constraint failed: ${SECRET} > 0`), 400, 'A value in the request is outside what the database allows.'],
+    ['Prisma 7 better-sqlite3 adapter: the driver\'s code kept in originalCode, extendedCode 1', named('PrismaClientKnownRequestError', { code: 'P2039', meta: { driverAdapterError: { cause: { kind: 'sqlite', extendedCode: 1, originalCode: 'SQLITE_CONSTRAINT_CHECK', message: 'CHECK constraint failed: age >= 0' } } } }), 400, 'A value in the request is outside what the database allows.'],
+    ['TypeORM\'s QueryFailedError copies the code and leads the message with SqliteError: the driver\'s own error is read', named('QueryFailedError', { code: 'SQLITE_CONSTRAINT_UNIQUE', message: 'SqliteError: UNIQUE constraint failed: users.email', driverError: better('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: users.email') }), 409, 'A record with this email already exists.'],
+    ['Sequelize\'s SQLite dialect: a NOT NULL as a UniqueConstraintError', named('SequelizeUniqueConstraintError', { fields: [], parent: sqlite3('SQLITE_CONSTRAINT', 19, 'NOT NULL constraint failed: posts.user_id') }), 400, 'The request has 1 invalid field.'],
     ['through Drizzle\'s cause', Object.assign(new Error(`Failed query: insert ${SECRET}`), { cause: better('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: users.email') }), 409, 'A record with this email already exists.'],
     ['through TypeORM\'s driverError', named('QueryFailedError', { driverError: better('SQLITE_BUSY', 'database is locked') }), 503, 'Service Unavailable.'],
   ])('%s', (_name, error, status, detail) => {
@@ -157,6 +160,13 @@ describe('sqliteErrors()', () => {
     expect(sent).toBe(status);
     expect(body.detail).toBe(detail);
     if (status === 503) expect(headers['retry-after']).toBe('4');
+  });
+
+  it('sequelizeErrors() answers a UniqueConstraintError of Sequelize\'s SQLite dialect by the SQLite error in it', () => {
+    const notNull = named('SequelizeUniqueConstraintError', { fields: [], parent: sqlite3('SQLITE_CONSTRAINT', 19, 'NOT NULL constraint failed: posts.user_id') });
+    expect(answer(sequelizeErrors(), notNull).body).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'user_id', detail: 'is required' }] });
+    const unique = named('SequelizeUniqueConstraintError', { fields: ['team_id', 'user_id'], parent: sqlite3('SQLITE_CONSTRAINT', 19, 'UNIQUE constraint failed: members.team_id, members.user_id') });
+    expect(answer(sequelizeErrors(), unique).body.detail).toBe('A record with this combination of team_id and user_id already exists.');
   });
 
   it('NOT NULL names the column without a pointer; not SQLite\'s: left alone', () => {

@@ -9,6 +9,7 @@ import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, t
 import { mysqlErrorIn } from './mysql.js';
 import { postgresErrorIn } from './postgres.js';
 import { preset } from './preset.js';
+import { sqliteAnswer, sqliteFailureIn } from './sqlite.js';
 import { classNames, errorChain, schemaName, schemaNames } from './recognise.js';
 
 const UNAVAILABLE: ReadonlySet<string> = new Set(['SequelizeConnectionError', 'ConnectionError', 'SequelizeTimeoutError', 'TimeoutError', 'SequelizeConnectionAcquireTimeoutError', 'ConnectionAcquireTimeoutError']);
@@ -65,7 +66,11 @@ function referenceDirection(error: unknown): 'missing' | 'referenced' | 'unknown
 
 function sequelizeAnswer(error: unknown, names: readonly string[], retryAfter: number, columns: ColumnNamer): ProblemInit | undefined {
   const is = (name: string) => names.includes(`Sequelize${name}`) || names.includes(name);
-  // UniqueConstraintError extends ValidationError: asked first
+  // UniqueConstraintError extends ValidationError: asked first. Sequelize's SQLite dialect makes
+  // every SQLITE_CONSTRAINT but a foreign key a UniqueConstraintError (a NOT NULL, a CHECK too), its
+  // `fields` an array: the SQLite error in `parent` says what it was
+  const sqlite = is('UniqueConstraintError') ? sqliteFailureIn(error) : undefined;
+  if (sqlite !== undefined) return sqliteAnswer(sqlite, retryAfter, columns);
   if (is('UniqueConstraintError')) {
     // `fields` maps each field to the value it holds: the keys only
     const fields = read(error, 'fields');
@@ -94,7 +99,7 @@ function sequelizeAnswer(error: unknown, names: readonly string[], retryAfter: n
  * | error | answer |
  * |---|---|
  * | EmptyResultError (`rejectOnEmpty`) | 404 `not_found` |
- * | UniqueConstraintError | 409 `conflict`, naming the key's columns, each as `fields` maps it |
+ * | UniqueConstraintError | 409 `conflict`, naming the key's columns, each as `fields` maps it (over SQLite, answered as `sqliteErrors()` answers the SQLite error in it: Sequelize's SQLite dialect makes a NOT NULL or CHECK one too) |
  * | ForeignKeyConstraintError | 409 `conflict` |
  * | ValidationError | 400 `validation_failed`, one field problem per item, by its validator, named by the model's attribute (with its `pointer`: attributes are what the request sends in most apps; `fields` does not apply) |
  * | ConnectionError and its subclasses (ConnectionRefusedError, ...), ConnectionAcquireTimeoutError, TimeoutError | 503 `service_unavailable` with `Retry-After` |

@@ -35,7 +35,7 @@ const RESULT_CODE = /^SQLITE_[A-Z]+(?:_[A-Z]+)?$/;
 const D1_MESSAGE = /^D1_ERROR: (.*): (SQLITE_[A-Z]+)$/s;
 
 /** What a chain member says as SQLite: its result code (extended where the library gives one) and SQLite's own message. */
-interface SqliteFailure {
+export interface SqliteFailure {
   code: string;
   message: string;
 }
@@ -73,13 +73,20 @@ function prismaCause(error: unknown): SqliteFailure | undefined {
   if (!classNames(error).some((name) => name.startsWith('PrismaClient'))) return undefined;
   const cause = read(read(read(error, 'meta'), 'driverAdapterError'), 'cause');
   if (read(cause, 'kind') !== 'sqlite') return undefined;
-  const code = byNumber(read(cause, 'extendedCode'));
-  return code === undefined ? undefined : { code, message: readString(cause, 'message') ?? '' };
+  // the adapters keep the driver's code (`originalCode`, better-sqlite3's `SQLITE_CONSTRAINT_CHECK`)
+  // and give `extendedCode` 1 (SQLITE_ERROR) when the driver named no number
+  const original = readString(cause, 'originalCode');
+  const code = original !== undefined && RESULT_CODE.test(original) ? original : byNumber(read(cause, 'extendedCode'));
+  return code === undefined ? undefined : { code, message: ownMessage(readString(cause, 'message') ?? readString(cause, 'originalMessage') ?? '') };
 }
 
-/** The SQLite failure in an error's chain, or undefined when none is SQLite's. */
+/**
+ * The SQLite failure in an error's chain, or undefined when none is SQLite's. The innermost member
+ * is asked first: it is the driver's own (TypeORM's QueryFailedError copies the driver's `code` but
+ * leads the message with `SqliteError: `).
+ */
 export function sqliteFailureIn(error: unknown): SqliteFailure | undefined {
-  for (const member of errorChain(error)) {
+  for (const member of errorChain(error).reverse()) {
     const failure = failureOf(member) ?? prismaCause(member);
     if (failure !== undefined) return failure;
   }
