@@ -42,7 +42,8 @@ function ownFieldErrors(error: unknown): FieldError[] {
   return items(readArray(error, 'fieldErrors') ?? [], 100).flatMap((item) => {
     const field = read(item, 'field');
     const detail = read(item, 'detail');
-    return typeof field === 'string' && typeof detail === 'string' ? [{ field, detail: clip(detail) }] : [];
+    if (typeof field !== 'string' || typeof detail !== 'string') return [];
+    return read(item, 'pointer') === false ? [{ field, detail: clip(detail), pointer: false as const }] : [{ field, detail: clip(detail) }];
   });
 }
 

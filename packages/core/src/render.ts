@@ -30,7 +30,8 @@ function withExtensions(body: Record<string, unknown>, extensions: Record<string
 const COMPACT_RESERVED: ReadonlySet<string> = new Set(['errors']);
 
 /** `{ type, title, status, detail, instance, code, errors? }`: RFC 9457 members first. Each field
- * error carries its JSON Pointer (RFC 6901) beside the dotted name, as RFC 9457's examples do. */
+ * error carries its JSON Pointer (RFC 6901) beside the dotted name, as RFC 9457's examples do,
+ * unless it names no member of the request (`pointer: false`, a database column). */
 function detailedBody(problem: Problem, traceField: string | undefined): Record<string, unknown> {
   const body: Record<string, unknown> = {
     type: problem.type,
@@ -40,7 +41,7 @@ function detailedBody(problem: Problem, traceField: string | undefined): Record<
     instance: problem.instance,
     code: problem.code,
   };
-  if (problem.fieldErrors.length > 0) body.errors = problem.fieldErrors.map(({ field, detail }) => ({ field, pointer: fieldPointer(field), detail }));
+  if (problem.fieldErrors.length > 0) body.errors = problem.fieldErrors.map(({ field, detail, pointer }) => (pointer === false ? { field, detail } : { field, pointer: fieldPointer(field), detail }));
   withExtensions(body, problem.extensions, RESERVED_MEMBERS);
   // set last: an extension of the same name must not hide the id a support ticket quotes
   if (traceField !== undefined && problem.traceId !== undefined) body[traceField] = problem.traceId;

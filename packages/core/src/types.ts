@@ -35,6 +35,12 @@ export interface FieldError {
   field: string;
   /** What is wrong with it, for the client. */
   detail: string;
+  /**
+   * `false` when `field` names no member of the request (a database column no `fields` option
+   * mapped): the detailed shape then sends no `pointer` (RFC 6901) for it. Default: the pointer of
+   * `field`.
+   */
+  pointer?: false;
 }
 
 /**

@@ -3,7 +3,7 @@
 // carry none of the planted values.
 import { describe, expect, it } from 'vitest';
 import { createErrorContract, type ErrorMapper } from '../src/index.js';
-import { jwtErrors, mongooseErrors, mysqlErrors, postgresErrors, prismaErrors, sequelizeErrors, typeormErrors } from '../src/maps/index.js';
+import { jwtErrors, mongooseErrors, mysqlErrors, postgresErrors, prismaErrors, sequelizeErrors, sqliteErrors, typeormErrors } from '../src/maps/index.js';
 import { classNames, errorChain, schemaName, schemaNames } from '../src/maps/recognise.js';
 import { request } from './helpers.js';
 
@@ -147,6 +147,74 @@ describe('prismaErrors()', () => {
     expect(answer(prismaErrors(), Object.assign(new Error('x'), { code: 'P2025' })).status).toBe(500);
     expect(answer(prismaErrors(), named('PrismaClientRustPanicError')).status).toBe(500);
     expect(answer(prismaErrors(), named('PrismaClientInitializationError', { errorCode: 'P1017' })).status).toBe(503);
+  });
+});
+
+describe('sqliteErrors()', () => {
+  // node:sqlite (Node 22.5+; Node 20 has none): the shape Node's documentation gives its errors,
+  // `code: 'ERR_SQLITE_ERROR'`, the extended result code in `errcode` and its text in `errstr`
+  const nodeSqlite = (errcode: number, message: string) => Object.assign(new Error(message), { code: 'ERR_SQLITE_ERROR', errcode, errstr: 'constraint failed' });
+  const sqlite3 = (code: string, errno: number, message: string) => Object.assign(new Error(`${code}: ${message}`), { errno, code });
+  const libsql = (code: string, rawCode: number, message: string) => named('LibsqlError', { code, rawCode, message: `${code}: ${message}` });
+  const better = (code: string, message: string) => named('SqliteError', { code, message });
+  const d1 = (message: string) => Object.assign(new Error(`D1_ERROR: ${message}`), { cause: new Error(message) });
+  const prisma = (extendedCode: number, message: string) => named('PrismaClientKnownRequestError', { code: 'P2039', clientVersion: '7.10.0', meta: { driverAdapterError: { name: 'DriverAdapterError', cause: { kind: 'sqlite', extendedCode, message } } } });
+  it.each([
+    ['better-sqlite3 UNIQUE', better('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: users.email'), 409, 'A record with this email already exists.'],
+    ['better-sqlite3 PRIMARY KEY', better('SQLITE_CONSTRAINT_PRIMARYKEY', 'UNIQUE constraint failed: users.id'), 409, 'A record with this id already exists.'],
+    ['better-sqlite3 UNIQUE on two columns', better('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: members.team_id, members.user_id'), 409, 'A record with this combination of team_id and user_id already exists.'],
+    ['better-sqlite3 UNIQUE on an expression index', better('SQLITE_CONSTRAINT_UNIQUE', "UNIQUE constraint failed: index 'users_lower_email'"), 409, 'A record with the same unique value already exists (constraint users_lower_email).'],
+    ['better-sqlite3 UNIQUE naming something that is no name', better('SQLITE_CONSTRAINT_UNIQUE', `UNIQUE constraint failed: users.${SECRET} x`), 409, 'A record with the same unique value already exists.'],
+    ['better-sqlite3 FOREIGN KEY', better('SQLITE_CONSTRAINT_FOREIGNKEY', 'FOREIGN KEY constraint failed'), 409, 'The request breaks a reference between records.'],
+    ['better-sqlite3 NOT NULL', better('SQLITE_CONSTRAINT_NOTNULL', 'NOT NULL constraint failed: users.name'), 400, 'The request has 1 invalid field.'],
+    ['better-sqlite3 NOT NULL naming nothing', better('SQLITE_CONSTRAINT_NOTNULL', 'NOT NULL constraint failed'), 400, 'A required value is missing.'],
+    ['better-sqlite3 CHECK of a named constraint', better('SQLITE_CONSTRAINT_CHECK', 'CHECK constraint failed: price_positive'), 400, 'A value in the request is outside what the database allows (constraint price_positive).'],
+    ['better-sqlite3 CHECK of an expression', better('SQLITE_CONSTRAINT_CHECK', `CHECK constraint failed: name <> '${SECRET}'`), 400, 'A value in the request is outside what the database allows.'],
+    ['better-sqlite3 DATATYPE (STRICT)', better('SQLITE_CONSTRAINT_DATATYPE', 'cannot store TEXT value in INTEGER column users.age'), 400, 'The value of age is not in the form the field expects.'],
+    ['better-sqlite3 BUSY', better('SQLITE_BUSY', 'database is locked'), 503, 'Service Unavailable.'],
+    ['better-sqlite3 LOCKED_SHAREDCACHE', better('SQLITE_LOCKED_SHAREDCACHE', 'database table is locked'), 503, 'Service Unavailable.'],
+    ['sqlite3 UNIQUE (primary code, read from the message)', sqlite3('SQLITE_CONSTRAINT', 19, 'UNIQUE constraint failed: users.email'), 409, 'A record with this email already exists.'],
+    ['sqlite3 NOT NULL', sqlite3('SQLITE_CONSTRAINT', 19, 'NOT NULL constraint failed: users.name'), 400, 'The request has 1 invalid field.'],
+    ['sqlite3 FOREIGN KEY', sqlite3('SQLITE_CONSTRAINT', 19, 'FOREIGN KEY constraint failed'), 409, 'The request breaks a reference between records.'],
+    ['sqlite3 CHECK', sqlite3('SQLITE_CONSTRAINT', 19, 'CHECK constraint failed: price > 0'), 400, 'A value in the request is outside what the database allows.'],
+    ['sqlite3 a constraint it cannot tell (a trigger)', sqlite3('SQLITE_CONSTRAINT', 19, `${SECRET}`), 500, 'The service failed to process the request.'],
+    ['sqlite3 BUSY', sqlite3('SQLITE_BUSY', 5, 'database is locked'), 503, 'Service Unavailable.'],
+    ['node:sqlite UNIQUE (errcode 2067)', nodeSqlite(2067, 'UNIQUE constraint failed: users.email'), 409, 'A record with this email already exists.'],
+    ['node:sqlite NOT NULL (errcode 1299)', nodeSqlite(1299, 'NOT NULL constraint failed: users.name'), 400, 'The request has 1 invalid field.'],
+    ['node:sqlite BUSY (errcode 5)', nodeSqlite(5, 'database is locked'), 503, 'Service Unavailable.'],
+    ['node:sqlite an unknown errcode', nodeSqlite(1, `no such table: ${SECRET}`), 500, 'The service failed to process the request.'],
+    ['libSQL primary code with rawCode', libsql('SQLITE_CONSTRAINT', 1555, 'UNIQUE constraint failed: users.id'), 409, 'A record with this id already exists.'],
+    ['libSQL extended code', libsql('SQLITE_CONSTRAINT_NOTNULL', 1299, 'NOT NULL constraint failed: users.name'), 400, 'The request has 1 invalid field.'],
+    ['D1 UNIQUE', d1('UNIQUE constraint failed: users.email: SQLITE_CONSTRAINT'), 409, 'A record with this email already exists.'],
+    ['D1 FOREIGN KEY', d1('FOREIGN KEY constraint failed: SQLITE_CONSTRAINT'), 409, 'The request breaks a reference between records.'],
+    ['D1 an error that is not a constraint', d1(`no such table: ${SECRET}: SQLITE_ERROR`), 500, 'The service failed to process the request.'],
+    ['Prisma 7 adapter cause of kind sqlite, busy (5)', prisma(5, 'database is locked'), 503, 'Service Unavailable.'],
+    ['Prisma 7 adapter cause of kind sqlite, CHECK (275)', prisma(275, `CHECK constraint failed: ${SECRET} > 0`), 400, 'A value in the request is outside what the database allows.'],
+    ['Prisma 7 better-sqlite3 adapter: the driver\'s code kept in originalCode, extendedCode 1', named('PrismaClientKnownRequestError', { code: 'P2039', meta: { driverAdapterError: { cause: { kind: 'sqlite', extendedCode: 1, originalCode: 'SQLITE_CONSTRAINT_CHECK', message: 'CHECK constraint failed: age >= 0' } } } }), 400, 'A value in the request is outside what the database allows.'],
+    ['TypeORM\'s QueryFailedError copies the code and leads the message with SqliteError: the driver\'s own error is read', named('QueryFailedError', { code: 'SQLITE_CONSTRAINT_UNIQUE', message: 'SqliteError: UNIQUE constraint failed: users.email', driverError: better('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: users.email') }), 409, 'A record with this email already exists.'],
+    ['Sequelize\'s SQLite dialect: a NOT NULL as a UniqueConstraintError', named('SequelizeUniqueConstraintError', { fields: [], parent: sqlite3('SQLITE_CONSTRAINT', 19, 'NOT NULL constraint failed: posts.user_id') }), 400, 'The request has 1 invalid field.'],
+    ['through Drizzle\'s cause', Object.assign(new Error(`Failed query: insert ${SECRET}`), { cause: better('SQLITE_CONSTRAINT_UNIQUE', 'UNIQUE constraint failed: users.email') }), 409, 'A record with this email already exists.'],
+    ['through TypeORM\'s driverError', named('QueryFailedError', { driverError: better('SQLITE_BUSY', 'database is locked') }), 503, 'Service Unavailable.'],
+  ])('%s', (_name, error, status, detail) => {
+    const { status: sent, body, headers } = answer(sqliteErrors({ retryAfter: 4 }), error);
+    expect(sent).toBe(status);
+    expect(body.detail).toBe(detail);
+    if (status === 503) expect(headers['retry-after']).toBe('4');
+  });
+
+  it('sequelizeErrors() answers a UniqueConstraintError of Sequelize\'s SQLite dialect by the SQLite error in it', () => {
+    const notNull = named('SequelizeUniqueConstraintError', { fields: [], parent: sqlite3('SQLITE_CONSTRAINT', 19, 'NOT NULL constraint failed: posts.user_id') });
+    expect(answer(sequelizeErrors(), notNull).body).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'user_id', detail: 'is required' }] });
+    const unique = named('SequelizeUniqueConstraintError', { fields: ['team_id', 'user_id'], parent: sqlite3('SQLITE_CONSTRAINT', 19, 'UNIQUE constraint failed: members.team_id, members.user_id') });
+    expect(answer(sequelizeErrors(), unique).body.detail).toBe('A record with this combination of team_id and user_id already exists.');
+  });
+
+  it('NOT NULL names the column without a pointer; not SQLite\'s: left alone', () => {
+    expect(answer(sqliteErrors(), named('SqliteError', { code: 'SQLITE_CONSTRAINT_NOTNULL', message: 'NOT NULL constraint failed: posts.user_id' })).body.errors).toEqual([{ field: 'user_id', detail: 'is required' }]);
+    expect(answer(sqliteErrors(), Object.assign(new Error('x'), { code: 'SQLITE' })).status).toBe(500);
+    expect(answer(sqliteErrors(), new Error('D1_ERROR: something')).status).toBe(500);
+    expect(answer(sqliteErrors(), Object.assign(new Error('x'), { code: 'ERR_SQLITE_ERROR' })).status).toBe(500);
+    expect(answer(sqliteErrors(), named('PrismaClientKnownRequestError', { code: 'P2039', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '23505' } } } })).status).toBe(500);
   });
 });
 

@@ -90,6 +90,12 @@ describe.each(CLIENTS)('postgresErrors() on %s', (name) => {
     expect(body).toMatchObject({ code: 'validation_failed', errors: [{ field: 'name', detail: 'is required' }] });
   });
 
+  it('23502: the column without a pointer, unless `fields` maps it to a request field', async () => {
+    const error = await fail(FAILURES.notNull);
+    expect(answer(contract, error).body.errors).toEqual([{ field: 'name', detail: 'is required' }]);
+    expect(answer(contractWith(postgresErrors({ fields: { name: 'fullName' } })), error).body.errors).toEqual([{ field: 'fullName', pointer: '/fullName', detail: 'is required' }]);
+  });
+
   it('22P02 malformed value -> 400 bad_request', async () => {
     const { status, body } = answer(contract, await fail(FAILURES.malformed));
     expect(status).toBe(400);

@@ -19,6 +19,66 @@ export interface RetryOptions {
   retryAfter?: number;
 }
 
+/**
+ * How a preset names a database column in a field problem or a conflict's detail: a record from
+ * column to request field (`{ user_id: 'userId' }`), or a function (`undefined`: the column is
+ * not a request field).
+ *
+ * @example
+ * const byName: FieldNames = { user_id: 'userId' };
+ * const camel: FieldNames = (column) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+ */
+export type FieldNames = Readonly<Record<string, string>> | ((column: string) => string | undefined);
+
+/**
+ * Options every preset that names a database's columns takes. A column is named as a request
+ * field only through `fields`: a NOT NULL on `user_id` then answers `{ field: 'userId', pointer:
+ * '/userId' }`; without a mapping the field problem names the column and carries no `pointer`
+ * (RFC 6901: a pointer into the request must point at a member it has), and a conflict's detail
+ * names the column.
+ *
+ * @example
+ * const options: FieldOptions = { fields: { user_id: 'userId' } };
+ * // postgresErrors(options): a NOT NULL on user_id -> 400 { errors: [{ field: 'userId', pointer: '/userId', detail: 'is required' }] }
+ */
+export interface FieldOptions {
+  /** The request field of each column (a record, or a function returning undefined for a column that is none). Default: none. */
+  fields?: FieldNames;
+}
+
+/** A column as an answer names it: the request field it is, or the column itself, marked as no member of the request. */
+export interface NamedColumn {
+  name: string;
+  inRequest: boolean;
+}
+
+/** How a preset names its columns, from its `fields` option (checked at creation: a mistake is a TypeError then, not a 500 later). */
+export type ColumnNamer = (column: string) => NamedColumn;
+
+export function columnNamerOf(options: FieldOptions | undefined, columnsAreFields = false): ColumnNamer {
+  const fields = options?.fields;
+  if (fields === undefined) return (column) => ({ name: column, inRequest: columnsAreFields });
+  if (typeof fields === 'function') {
+    return (column) => {
+      let name: unknown;
+      try {
+        name = fields(column);
+      } catch {
+        name = undefined;
+      }
+      return typeof name === 'string' && name !== '' ? { name, inRequest: true } : { name: column, inRequest: false };
+    };
+  }
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields) || Object.values(fields).some((name) => typeof name !== 'string' || name === '')) {
+    throw new TypeError('error-contract: `fields` must be a record of column -> request field name, or a function of a column.');
+  }
+  const table = new Map(Object.entries(fields));
+  return (column) => {
+    const name = table.get(column);
+    return name === undefined ? { name: column, inRequest: false } : { name, inRequest: true };
+  };
+}
+
 export function retryAfterOf(options: RetryOptions | undefined): number {
   const retryAfter = options?.retryAfter ?? 1;
   if (typeof retryAfter !== 'number' || !Number.isFinite(retryAfter) || retryAfter < 0) {
@@ -58,9 +118,9 @@ export function invalidFields(fieldErrors: FieldError[]): ProblemInit {
   return problems.validationFailed(fieldErrors);
 }
 
-/** A required field was missing (a NOT NULL column, a required path). */
-export function requiredField(field: string): FieldError {
-  return { field, detail: 'is required' };
+/** A required field was missing (a NOT NULL column, a required path): a column no `fields` mapped carries no pointer. */
+export function requiredField(column: NamedColumn): FieldError {
+  return column.inRequest ? { field: column.name, detail: 'is required' } : { field: column.name, detail: 'is required', pointer: false };
 }
 
 /** 400 `bad_request`: a required value is missing, and the database did not say which. */
@@ -71,6 +131,11 @@ export function missingValue(): ProblemInit {
 /** 400 `bad_request`: a value is not in the form its column or path expects. */
 export function malformedValue(field?: string): ProblemInit {
   return problems.badRequest(field === undefined ? 'A value in the request is not in the form its field expects.' : `The value of ${field} is not in the form the field expects.`);
+}
+
+/** 400 `bad_request`: a value breaks a rule of the database (a CHECK constraint), which names no field. */
+export function outsideRule(constraint?: string): ProblemInit {
+  return problems.badRequest(constraint === undefined ? 'A value in the request is outside what the database allows.' : `A value in the request is outside what the database allows (constraint ${constraint}).`);
 }
 
 /** 503 with `Retry-After`: the database is busy or unreachable; the same request may succeed later. A 5xx's detail is the generic one. */

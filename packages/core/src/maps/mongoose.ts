@@ -5,7 +5,7 @@ import type { ProblemInit } from '../contract-error.js';
 import type { ErrorMapper } from '../mapping.js';
 import { read, readString } from '../safe-read.js';
 import type { FieldError } from '../types.js';
-import { ANSWERS, duplicate, invalidFields, malformedValue, recordNotFound, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { ANSWERS, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, recordNotFound, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { preset } from './preset.js';
 import { classNames, schemaName, schemaNames } from './recognise.js';
 
@@ -45,32 +45,37 @@ function validatorDetail(item: unknown): string {
   }
 }
 
-function fieldProblems(error: unknown): FieldError[] {
+function fieldProblems(error: unknown, paths: ColumnNamer): FieldError[] {
   const errors = read(error, 'errors');
   const problems: FieldError[] = [];
   if (errors === null || typeof errors !== 'object') return problems;
-  let paths: string[];
+  let keys: string[];
   try {
-    paths = Object.keys(errors).slice(0, MAX_FIELDS);
+    keys = Object.keys(errors).slice(0, MAX_FIELDS);
   } catch {
     return problems;
   }
-  for (const path of paths) {
-    const item = read(errors, path);
-    const field = schemaName(readString(item, 'path') ?? path);
-    if (field !== undefined) problems.push({ field, detail: validatorDetail(item) });
+  for (const key of keys) {
+    const item = read(errors, key);
+    const path = schemaName(readString(item, 'path') ?? key);
+    if (path === undefined) continue;
+    const named = paths(path);
+    problems.push(named.inRequest ? { field: named.name, detail: validatorDetail(item) } : { field: named.name, detail: validatorDetail(item), pointer: false });
   }
   return problems;
 }
 
-function mongooseAnswer(error: unknown, names: readonly string[], retryAfter: number): ProblemInit | undefined {
+function mongooseAnswer(error: unknown, names: readonly string[], retryAfter: number, paths: ColumnNamer): ProblemInit | undefined {
   const mongoose = names.includes('MongooseError');
   if (mongoose && names.includes('DocumentNotFoundError')) return recordNotFound();
   if (mongoose && names.includes('ValidationError')) {
-    const problems = fieldProblems(error);
+    const problems = fieldProblems(error, paths);
     return problems.length === 0 ? malformedValue() : invalidFields(problems);
   }
-  if (mongoose && names.includes('CastError')) return malformedValue(schemaName(read(error, 'path')));
+  if (mongoose && names.includes('CastError')) {
+    const path = schemaName(read(error, 'path'));
+    return malformedValue(path === undefined ? undefined : paths(path).name);
+  }
   if (names.some((name) => UNAVAILABLE.has(name))) return unavailable(retryAfter);
   // E11000 from the driver (MongoServerError, MongoBulkWriteError): `keyPattern` names the fields,
   // `keyValue` holds the values and is never read
@@ -83,7 +88,7 @@ function mongooseAnswer(error: unknown, names: readonly string[], retryAfter: nu
     } catch {
       fields = [];
     }
-    return duplicate(fields);
+    return duplicate(fields.map((path) => paths(path).name));
   }
   return undefined;
 }
@@ -96,7 +101,7 @@ function mongooseAnswer(error: unknown, names: readonly string[], retryAfter: nu
  * | error | answer |
  * |---|---|
  * | DocumentNotFoundError (`orFail()`, `save()` of a deleted document) | 404 `not_found` |
- * | ValidationError (Mongoose's, not Joi's or zod's) | 400 `validation_failed`, one field problem per path, by its validator |
+ * | ValidationError (Mongoose's, not Joi's or zod's) | 400 `validation_failed`, one field problem per path, by its validator: a path is a request field (with its `pointer`) unless `fields` is given, which then maps each path (a path it leaves out is named, without a `pointer`) |
  * | CastError (`findById('not-an-id')`) | 400 `bad_request`, naming the path |
  * | E11000 duplicate key (MongoServerError, MongoBulkWriteError) | 409 `conflict`, naming the key's fields |
  * | MongoNetworkError, MongoServerSelectionError, MongooseServerSelectionError, MongoNotConnectedError | 503 `service_unavailable` with `Retry-After` |
@@ -108,10 +113,13 @@ function mongooseAnswer(error: unknown, names: readonly string[], retryAfter: nu
  * const contract = createErrorContract({ map: [mongooseErrors()] });
  * // await Widget.create({ price: -1 }) -> 400 { code: 'validation_failed', errors: [{ field: 'price', detail: 'must be at least 0' }] }
  */
-export function mongooseErrors(options?: RetryOptions): ErrorMapper {
+export function mongooseErrors(options?: RetryOptions & FieldOptions): ErrorMapper {
   const retryAfter = retryAfterOf(options);
+  // a schema's paths are the request's fields in most apps (the body is the document): they keep
+  // their pointer unless a `fields` option says otherwise
+  const paths = columnNamerOf(options, true);
   return preset('mongooseErrors', [ANSWERS.notFound, ANSWERS.conflict, ANSWERS.validation, ANSWERS.badRequest, ANSWERS.unavailable], (error) => {
     const names = classNames(error);
-    return names.some((name) => name.startsWith('Mongo')) ? mongooseAnswer(error, names, retryAfter) : undefined;
+    return names.some((name) => name.startsWith('Mongo')) ? mongooseAnswer(error, names, retryAfter, paths) : undefined;
   });
 }

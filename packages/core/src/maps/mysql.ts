@@ -5,7 +5,7 @@
 import type { ProblemInit } from '../contract-error.js';
 import type { ErrorMapper } from '../mapping.js';
 import { read, readString } from '../safe-read.js';
-import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { databaseUnreachable, type ServersOptions } from './connection.js';
 import { preset } from './preset.js';
 import { errorChain, schemaName } from './recognise.js';
@@ -23,7 +23,7 @@ function messageOf(mysqlError: unknown): string {
 }
 
 /** The answer for a MySQL error number, or undefined for one the preset leaves alone. */
-export function mysqlAnswer(errno: unknown, message: string, retryAfter: number): ProblemInit | undefined {
+export function mysqlAnswer(errno: unknown, message: string, retryAfter: number, columns: ColumnNamer = columnNamerOf(undefined)): ProblemInit | undefined {
   switch (errno) {
     case 1062: // ER_DUP_ENTRY: "Duplicate entry '<value>' for key '<key>'": the key only
       return duplicate([], schemaName(/ for key '([^']+)'$/.exec(message)?.[1]));
@@ -36,7 +36,7 @@ export function mysqlAnswer(errno: unknown, message: string, retryAfter: number)
     case 1048: {
       // ER_BAD_NULL_ERROR: "Column '<name>' cannot be null"
       const column = schemaName(/^Column '([^']+)' cannot be null$/.exec(message)?.[1]);
-      return column === undefined ? missingValue() : invalidFields([requiredField(column)]);
+      return column === undefined ? missingValue() : invalidFields([requiredField(columns(column))]);
     }
     case 1213: // ER_LOCK_DEADLOCK
     case 1205: // ER_LOCK_WAIT_TIMEOUT
@@ -63,7 +63,7 @@ function driverConnectionLost(error: unknown): boolean {
  * @example
  * const options: MysqlErrorsOptions = { retryAfter: 2, servers: 'mysql://app@db:3306/shop' };
  */
-export interface MysqlErrorsOptions extends RetryOptions, ServersOptions {}
+export interface MysqlErrorsOptions extends RetryOptions, ServersOptions, FieldOptions {}
 
 /**
  * Maps MySQL and MariaDB errors from mysql2, mysql and the MariaDB connector, bare or wrapped by
@@ -74,7 +74,7 @@ export interface MysqlErrorsOptions extends RetryOptions, ServersOptions {}
  * |---|---|
  * | 1062 ER_DUP_ENTRY | 409 `conflict`, naming the key |
  * | 1451 / 1217 (row is referenced), 1452 / 1216 (no referenced row) | 409 `conflict` |
- * | 1048 ER_BAD_NULL_ERROR | 400 `validation_failed`, the column `is required` |
+ * | 1048 ER_BAD_NULL_ERROR | 400 `validation_failed`, the column `is required`: its request field with a `pointer` when `fields` maps it, else the column and no `pointer` |
  * | 1213 ER_LOCK_DEADLOCK, 1205 ER_LOCK_WAIT_TIMEOUT | 503 `service_unavailable` with `Retry-After` |
  * | `PROTOCOL_CONNECTION_LOST`, mysql2's connect timeout | 503 `service_unavailable` with `Retry-After` |
  * | a refused, timed-out or unresolvable connection to one of `servers` (Node's `ECONNREFUSED`...) | 503 `service_unavailable` with `Retry-After` |
@@ -86,14 +86,16 @@ export interface MysqlErrorsOptions extends RetryOptions, ServersOptions {}
  * import { createErrorContract } from '@error-contract/core';
  * import { mysqlErrors } from '@error-contract/core/maps';
  *
- * const contract = createErrorContract({ map: [mysqlErrors({ servers: process.env.DATABASE_URL })] });
+ * const contract = createErrorContract({ map: [mysqlErrors({ servers: process.env.DATABASE_URL, fields: { user_id: 'userId' } })] });
+ * // a NULL user_id -> 400 { code: 'validation_failed', errors: [{ field: 'userId', pointer: '/userId', detail: 'is required' }] }
  */
 export function mysqlErrors(options?: MysqlErrorsOptions): ErrorMapper {
   const retryAfter = retryAfterOf(options);
+  const columns = columnNamerOf(options);
   const unreachable = databaseUnreachable(options, 3306);
   return preset('mysqlErrors', [ANSWERS.conflict, ANSWERS.validation, ANSWERS.badRequest, ANSWERS.unavailable], (error) => {
     const mysqlError = mysqlErrorIn(error);
-    if (mysqlError !== undefined) return mysqlAnswer(read(mysqlError, 'errno'), messageOf(mysqlError), retryAfter);
+    if (mysqlError !== undefined) return mysqlAnswer(read(mysqlError, 'errno'), messageOf(mysqlError), retryAfter, columns);
     return driverConnectionLost(error) || unreachable(error) ? unavailable(retryAfter) : undefined;
   });
 }

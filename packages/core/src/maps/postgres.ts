@@ -5,7 +5,7 @@
 import type { ProblemInit } from '../contract-error.js';
 import type { ErrorMapper } from '../mapping.js';
 import { read, readString } from '../safe-read.js';
-import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { databaseUnreachable, type ServersOptions } from './connection.js';
 import { preset } from './preset.js';
 import { errorChain, schemaName } from './recognise.js';
@@ -89,19 +89,19 @@ export function constraintInMessage(message: string | undefined): string | undef
  * The answer for a Postgres error (`code`, `detail`, `constraint`, `column`, as the drivers name
  * them), or undefined for a code the preset leaves alone.
  */
-export function postgresAnswer(pgError: unknown, retryAfter: number): ProblemInit | undefined {
+export function postgresAnswer(pgError: unknown, retryAfter: number, columns: ColumnNamer = columnNamerOf(undefined)): ProblemInit | undefined {
   const code = readString(pgError, 'code');
   if (code === undefined) return undefined;
   const constraint = schemaName(read(pgError, 'constraint')) ?? schemaName(read(pgError, 'constraint_name')) ?? constraintInMessage(readString(pgError, 'message'));
   const detail = readString(pgError, 'detail');
   switch (code) {
     case '23505':
-      return duplicate(keyColumns(detail), constraint);
+      return duplicate(keyColumns(detail).map((column) => columns(column).name), constraint);
     case '23503':
       return brokenReference(referenceDirection(detail, readString(pgError, 'message')), constraint);
     case '23502': {
       const column = notNullColumn(pgError);
-      return column === undefined ? missingValue() : invalidFields([requiredField(column)]);
+      return column === undefined ? missingValue() : invalidFields([requiredField(columns(column))]);
     }
     case '22P02':
       return malformedValue();
@@ -114,9 +114,9 @@ export function postgresAnswer(pgError: unknown, retryAfter: number): ProblemIni
  * The options of `postgresErrors()`: `retryAfter`, and `servers`, where the database listens.
  *
  * @example
- * const options: PostgresErrorsOptions = { retryAfter: 2, servers: process.env.DATABASE_URL };
+ * const options: PostgresErrorsOptions = { retryAfter: 2, servers: process.env.DATABASE_URL, fields: { user_id: 'userId' } };
  */
-export interface PostgresErrorsOptions extends RetryOptions, ServersOptions {}
+export interface PostgresErrorsOptions extends RetryOptions, ServersOptions, FieldOptions {}
 
 /**
  * Maps Postgres errors from node-postgres, postgres.js and PGlite, bare or wrapped by TypeORM,
@@ -125,9 +125,9 @@ export interface PostgresErrorsOptions extends RetryOptions, ServersOptions {}
  *
  * | SQLSTATE | answer |
  * |---|---|
- * | 23505 unique_violation | 409 `conflict`, naming the key's columns (else the constraint) |
+ * | 23505 unique_violation | 409 `conflict`, naming the key's columns (else the constraint), each as `fields` maps it |
  * | 23503 foreign_key_violation | 409 `conflict`: a related record is missing, or others still refer to this one |
- * | 23502 not_null_violation | 400 `validation_failed`, the column `is required` |
+ * | 23502 not_null_violation | 400 `validation_failed`, the column `is required`: its request field with a `pointer` when `fields` maps it, else the column and no `pointer` |
  * | 22P02 invalid_text_representation (a malformed uuid, a number that is not one) | 400 `bad_request` |
  * | 40001, 40P01, 53300, class 57 but 57P04 (57014 a statement timeout, 57P01 a backend terminated or a server shut down, 57P02, 57P03 starting up), class 08 | 503 `service_unavailable` with `Retry-After` |
  * | node-postgres' "Connection terminated unexpectedly", its pool's connection timeouts; postgres.js's `CONNECTION_CLOSED`, `CONNECTION_ENDED`, `CONNECTION_DESTROYED`, `CONNECT_TIMEOUT` | 503 `service_unavailable` with `Retry-After` |
@@ -141,16 +141,20 @@ export interface PostgresErrorsOptions extends RetryOptions, ServersOptions {}
  * import { createErrorContract } from '@error-contract/core';
  * import { postgresErrors } from '@error-contract/core/maps';
  *
- * const contract = createErrorContract({ map: [postgresErrors({ retryAfter: 2, servers: process.env.DATABASE_URL })] });
+ * const contract = createErrorContract({
+ *   map: [postgresErrors({ retryAfter: 2, servers: process.env.DATABASE_URL, fields: { user_id: 'userId' } })],
+ * });
  * // INSERT of a taken email -> 409 { code: 'conflict', detail: 'A record with this email already exists.' }
+ * // a NULL user_id -> 400 { code: 'validation_failed', errors: [{ field: 'userId', pointer: '/userId', detail: 'is required' }] }
  * // a query while the database is down -> 503 service_unavailable, Retry-After: 2
  */
 export function postgresErrors(options?: PostgresErrorsOptions): ErrorMapper {
   const retryAfter = retryAfterOf(options);
+  const columns = columnNamerOf(options);
   const unreachable = databaseUnreachable(options, 5432);
   return preset('postgresErrors', [ANSWERS.conflict, ANSWERS.validation, ANSWERS.badRequest, ANSWERS.unavailable], (error) => {
     const pgError = postgresErrorIn(error);
-    if (pgError !== undefined) return postgresAnswer(pgError, retryAfter);
+    if (pgError !== undefined) return postgresAnswer(pgError, retryAfter, columns);
     return driverConnectionLost(error) || unreachable(error) ? unavailable(retryAfter) : undefined;
   });
 }

@@ -7,7 +7,7 @@
 import type { ProblemInit } from '../contract-error.js';
 import type { ErrorMapper } from '../mapping.js';
 import { read, readString } from '../safe-read.js';
-import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, missingValue, recordNotFound, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, missingValue, recordNotFound, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { mysqlAnswer } from './mysql.js';
 import { constraintInMessage, postgresAnswer } from './postgres.js';
 import { preset } from './preset.js';
@@ -85,36 +85,36 @@ function constraintOf(meta: unknown, legacy: string): string | undefined {
  * a five-character code is Postgres's SQLSTATE, a four-digit one MySQL's error number (none of
  * which the MySQL answers share with SQLite's extended codes).
  */
-function rawQueryAnswer(meta: unknown, retryAfter: number): ProblemInit | undefined {
+function rawQueryAnswer(meta: unknown, retryAfter: number, columns: ColumnNamer): ProblemInit | undefined {
   const code = readString(meta, 'code');
   const message = readString(meta, 'message') ?? '';
   if (code === undefined) return undefined;
-  if (SQLSTATE.test(code)) return postgresAnswer({ code, message, constraint: constraintInMessage(message) }, retryAfter);
-  if (MYSQL_ERRNO.test(code)) return mysqlAnswer(Number(code), message, retryAfter);
+  if (SQLSTATE.test(code)) return postgresAnswer({ code, message, constraint: constraintInMessage(message) }, retryAfter, columns);
+  if (MYSQL_ERRNO.test(code)) return mysqlAnswer(Number(code), message, retryAfter, columns);
   return undefined;
 }
 
-function prismaAnswer(code: string, meta: unknown, retryAfter: number): ProblemInit | undefined {
+function prismaAnswer(code: string, meta: unknown, retryAfter: number, columns: ColumnNamer): ProblemInit | undefined {
   if (code === 'P2010' || code === 'P2039') {
     // a raw query, or a database error Prisma has no code of its own for: answered as the model
     // API answers the same cause
     const kind = read(adapterCause(meta), 'kind');
     const same = typeof kind === 'string' && Object.hasOwn(CODE_OF_KIND, kind) ? CODE_OF_KIND[kind] : undefined;
-    if (same !== undefined) return prismaAnswer(same, meta, retryAfter);
-    if (code === 'P2010' && adapterCause(meta) === undefined) return rawQueryAnswer(meta, retryAfter);
+    if (same !== undefined) return prismaAnswer(same, meta, retryAfter, columns);
+    if (code === 'P2010' && adapterCause(meta) === undefined) return rawQueryAnswer(meta, retryAfter, columns);
   }
   switch (code) {
     case 'P2025':
       return recordNotFound(schemaName(read(meta, 'modelName')));
     case 'P2002':
-      return duplicate(fieldsOf(meta, 'target'), constraintOf(meta, 'target'));
+      return duplicate(fieldsOf(meta, 'target').map((column) => columns(column).name), constraintOf(meta, 'target'));
     case 'P2003': {
-      const fields = fieldsOf(meta, 'field_name');
+      const fields = fieldsOf(meta, 'field_name').map((column) => columns(column).name);
       return brokenReference('unknown', fields.length > 0 ? fields.join(', ') : constraintOf(meta, 'field_name'));
     }
     case 'P2011': {
       const fields = fieldsOf(meta, 'constraint');
-      return fields.length === 0 ? missingValue() : invalidFields(fields.map(requiredField));
+      return fields.length === 0 ? missingValue() : invalidFields(fields.map((column) => requiredField(columns(column))));
     }
     case 'P2000': // a value too long for its column
     case 'P2007': // a value the database cannot read as its column's type (Prisma 7: InvalidInputValue)
@@ -125,22 +125,24 @@ function prismaAnswer(code: string, meta: unknown, retryAfter: number): ProblemI
   // Prisma 7 with a driver adapter: a database error Prisma has no code of its own for
   const cause = adapterCause(meta);
   const kind = read(cause, 'kind');
-  if (kind === 'postgres') return postgresAnswer(cause, retryAfter);
-  if (kind === 'mysql') return mysqlAnswer(read(cause, 'code'), readString(cause, 'message') ?? '', retryAfter);
+  if (kind === 'postgres') return postgresAnswer(cause, retryAfter, columns);
+  if (kind === 'mysql') return mysqlAnswer(read(cause, 'code'), readString(cause, 'message') ?? '', retryAfter, columns);
   if (kind === 'TooManyConnections' || kind === 'SocketTimeout' || kind === 'TransactionWriteConflict') return unavailable(retryAfter);
   return undefined;
 }
 
 /**
  * Maps Prisma Client's errors, Prisma 6 and 7 (with or without a driver adapter). The model and
- * field names may reach the answer; the query, the values and Prisma's message never do.
+ * field names may reach the answer; the query, the values and Prisma's message never do. The
+ * fields Prisma names in `meta` (and Prisma 7's adapters in their cause) are the database's
+ * columns: `fields` maps them to request fields.
  *
  * | error | answer |
  * |---|---|
  * | P2025 (`findUniqueOrThrow`, `update` or `delete` of a missing record) | 404 `not_found`, naming the model |
  * | P2002 unique constraint | 409 `conflict`, naming the fields |
  * | P2003 foreign key constraint | 409 `conflict` |
- * | P2011 null constraint | 400 `validation_failed`, one field problem per field (`bad_request` when Prisma names none) |
+ * | P2011 null constraint | 400 `validation_failed`, one field problem per column, with a `pointer` only when `fields` maps it (`bad_request` when Prisma names none) |
  * | P2000 (value too long), P2007 (a value the column cannot read, e.g. a malformed uuid), P2023 | 400 `bad_request` |
  * | P1001, P1002, P1008, P1017, P2024 (pool timeout), P2034 (write conflict, deadlock), P2037 (too many connections) | 503 `service_unavailable` with `Retry-After` |
  * | Prisma 7's driver adapter errors of kind `postgres` or `mysql` (P2039, e.g. 57P01 a terminated backend) | as `postgresErrors()` or `mysqlErrors()` |
@@ -153,10 +155,11 @@ function prismaAnswer(code: string, meta: unknown, retryAfter: number): ProblemI
  * const contract = createErrorContract({ map: [prismaErrors()] });
  * // await prisma.widget.findUniqueOrThrow({ where: { id } }) -> 404 { code: 'not_found', detail: 'The requested Widget record was not found.' }
  */
-export function prismaErrors(options?: RetryOptions): ErrorMapper {
+export function prismaErrors(options?: RetryOptions & FieldOptions): ErrorMapper {
   const retryAfter = retryAfterOf(options);
+  const columns = columnNamerOf(options);
   return preset('prismaErrors', [ANSWERS.notFound, ANSWERS.conflict, ANSWERS.validation, ANSWERS.badRequest, ANSWERS.unavailable], (error) => {
     const code = prismaCode(error);
-    return code === undefined ? undefined : prismaAnswer(code, read(error, 'meta'), retryAfter);
+    return code === undefined ? undefined : prismaAnswer(code, read(error, 'meta'), retryAfter, columns);
   });
 }

@@ -5,10 +5,11 @@ import type { ProblemInit } from '../contract-error.js';
 import type { ErrorMapper } from '../mapping.js';
 import { items, read, readArray, readString } from '../safe-read.js';
 import type { FieldError } from '../types.js';
-import { ANSWERS, brokenReference, duplicate, invalidFields, malformedValue, recordNotFound, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
+import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, recordNotFound, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { mysqlErrorIn } from './mysql.js';
 import { postgresErrorIn } from './postgres.js';
 import { preset } from './preset.js';
+import { sqliteAnswer, sqliteFailureIn } from './sqlite.js';
 import { classNames, errorChain, schemaName, schemaNames } from './recognise.js';
 
 const UNAVAILABLE: ReadonlySet<string> = new Set(['SequelizeConnectionError', 'ConnectionError', 'SequelizeTimeoutError', 'TimeoutError', 'SequelizeConnectionAcquireTimeoutError', 'ConnectionAcquireTimeoutError']);
@@ -63,9 +64,13 @@ function referenceDirection(error: unknown): 'missing' | 'referenced' | 'unknown
   return errno === 1451 || errno === 1217 ? 'referenced' : errno === 1452 || errno === 1216 ? 'missing' : 'unknown';
 }
 
-function sequelizeAnswer(error: unknown, names: readonly string[], retryAfter: number): ProblemInit | undefined {
+function sequelizeAnswer(error: unknown, names: readonly string[], retryAfter: number, columns: ColumnNamer): ProblemInit | undefined {
   const is = (name: string) => names.includes(`Sequelize${name}`) || names.includes(name);
-  // UniqueConstraintError extends ValidationError: asked first
+  // UniqueConstraintError extends ValidationError: asked first. Sequelize's SQLite dialect makes
+  // every SQLITE_CONSTRAINT but a foreign key a UniqueConstraintError (a NOT NULL, a CHECK too), its
+  // `fields` an array: the SQLite error in `parent` says what it was
+  const sqlite = is('UniqueConstraintError') ? sqliteFailureIn(error) : undefined;
+  if (sqlite !== undefined) return sqliteAnswer(sqlite, retryAfter, columns);
   if (is('UniqueConstraintError')) {
     // `fields` maps each field to the value it holds: the keys only
     const fields = read(error, 'fields');
@@ -75,7 +80,7 @@ function sequelizeAnswer(error: unknown, names: readonly string[], retryAfter: n
     } catch {
       keys = [];
     }
-    return duplicate(keys, schemaName(read(error, 'index')) ?? schemaName(read(errorChain(error).at(-1), 'constraint')));
+    return duplicate(keys.map((column) => columns(column).name), schemaName(read(error, 'index')) ?? schemaName(read(errorChain(error).at(-1), 'constraint')));
   }
   if (is('ForeignKeyConstraintError')) return brokenReference(referenceDirection(error), schemaName(read(error, 'index')));
   if (is('ValidationError')) {
@@ -94,9 +99,9 @@ function sequelizeAnswer(error: unknown, names: readonly string[], retryAfter: n
  * | error | answer |
  * |---|---|
  * | EmptyResultError (`rejectOnEmpty`) | 404 `not_found` |
- * | UniqueConstraintError | 409 `conflict`, naming the fields |
+ * | UniqueConstraintError | 409 `conflict`, naming the key's columns, each as `fields` maps it (over SQLite, answered as `sqliteErrors()` answers the SQLite error in it: Sequelize's SQLite dialect makes a NOT NULL or CHECK one too) |
  * | ForeignKeyConstraintError | 409 `conflict` |
- * | ValidationError | 400 `validation_failed`, one field problem per item, by its validator |
+ * | ValidationError | 400 `validation_failed`, one field problem per item, by its validator, named by the model's attribute (with its `pointer`: attributes are what the request sends in most apps; `fields` does not apply) |
  * | ConnectionError and its subclasses (ConnectionRefusedError, ...), ConnectionAcquireTimeoutError, TimeoutError | 503 `service_unavailable` with `Retry-After` |
  *
  * @example
@@ -105,12 +110,13 @@ function sequelizeAnswer(error: unknown, names: readonly string[], retryAfter: n
  *
  * const contract = createErrorContract({ map: [sequelizeErrors()] });
  */
-export function sequelizeErrors(options?: RetryOptions): ErrorMapper {
+export function sequelizeErrors(options?: RetryOptions & FieldOptions): ErrorMapper {
   const retryAfter = retryAfterOf(options);
+  const columns = columnNamerOf(options);
   return preset('sequelizeErrors', [ANSWERS.notFound, ANSWERS.conflict, ANSWERS.validation, ANSWERS.badRequest, ANSWERS.unavailable], (error) => {
     // every Sequelize error sets a `name` starting with Sequelize; the bare class names are only
     // trusted behind it (`ValidationError` is also Joi's and Mongoose's)
     if (readString(error, 'name')?.startsWith('Sequelize') !== true) return undefined;
-    return sequelizeAnswer(error, classNames(error), retryAfter);
+    return sequelizeAnswer(error, classNames(error), retryAfter, columns);
   });
 }

@@ -1,7 +1,7 @@
 // TypeORM's own errors, and the driver error its QueryFailedError carries (`driverError`).
 import type { ErrorMapper } from '../mapping.js';
 import { read } from '../safe-read.js';
-import { ANSWERS, recordNotFound, type RetryOptions, retryAfterOf } from './answers.js';
+import { ANSWERS, columnNamerOf, type FieldOptions, recordNotFound, type RetryOptions, retryAfterOf } from './answers.js';
 import { mysqlAnswer, mysqlErrorIn } from './mysql.js';
 import { postgresAnswer, postgresErrorIn } from './postgres.js';
 import { preset } from './preset.js';
@@ -19,7 +19,8 @@ function entityName(error: unknown): string | undefined {
 /**
  * Maps TypeORM's errors: `EntityNotFoundError` (`findOneOrFail`, `findOneByOrFail`) is 404, and a
  * `QueryFailedError` is read through to its driver's error and answered as `postgresErrors()` or
- * `mysqlErrors()` would answer it. The query and its parameters never reach the answer.
+ * `mysqlErrors()` would answer it (`fields` maps the driver's column names as there). The query
+ * and its parameters never reach the answer.
  *
  * | error | answer |
  * |---|---|
@@ -33,15 +34,16 @@ function entityName(error: unknown): string | undefined {
  * const contract = createErrorContract({ map: [typeormErrors()] });
  * // await widgets.findOneByOrFail({ id }) -> 404 { code: 'not_found', detail: 'The requested Widget record was not found.' }
  */
-export function typeormErrors(options?: RetryOptions): ErrorMapper {
+export function typeormErrors(options?: RetryOptions & FieldOptions): ErrorMapper {
   const retryAfter = retryAfterOf(options);
+  const columns = columnNamerOf(options);
   return preset('typeormErrors', [ANSWERS.notFound, ANSWERS.conflict, ANSWERS.validation, ANSWERS.badRequest, ANSWERS.unavailable], (error) => {
     if (isNamed(error, NOT_FOUND)) return recordNotFound(entityName(error));
     if (!isNamed(error, QUERY_FAILED)) return undefined;
     const pgError = postgresErrorIn(error);
-    if (pgError !== undefined) return postgresAnswer(pgError, retryAfter);
+    if (pgError !== undefined) return postgresAnswer(pgError, retryAfter, columns);
     const mysqlError = mysqlErrorIn(error);
-    if (mysqlError !== undefined) return mysqlAnswer(read(mysqlError, 'errno'), String(read(mysqlError, 'sqlMessage') ?? ''), retryAfter);
+    if (mysqlError !== undefined) return mysqlAnswer(read(mysqlError, 'errno'), String(read(mysqlError, 'sqlMessage') ?? ''), retryAfter, columns);
     return undefined;
   });
 }
