@@ -46,10 +46,14 @@ const guides: DefaultTheme.SidebarItem[] = [
   { text: 'Troubleshooting', link: '/troubleshooting' },
 ];
 
+const base = process.env.DOCS_BASE ?? '/';
+
 export default defineConfig({
   title: 'error-contract',
   description: 'One error contract for HTTP APIs, the same in Express, Koa, Hono, Fastify, Nest and Next.js.',
-  base: process.env.DOCS_BASE ?? '/',
+  base,
+  // an icon of its own: without one the browser asks for /favicon.ico, a 404 on every host
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: `${base}favicon.svg` }]],
   outDir: 'dist',
   cacheDir: '.vitepress/cache',
   srcExclude: ['README.md', 'parts/**', '.api/**', 'node_modules/**', 'test/**', 'scripts/**'],
