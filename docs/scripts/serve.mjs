@@ -1,4 +1,4 @@
-// docs: serves the built site (docs/dist) on 127.0.0.1 and prints the URL. PORT=0 picks a free port.
+// `pnpm run docs`: serves the built site (docs/dist) on 127.0.0.1 and prints the URL. PORT=0 picks a free port.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
