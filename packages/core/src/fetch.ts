@@ -100,7 +100,8 @@ function smallBodyText(res: Response, limit = MAX_BARE_TEXT): Promise<string | u
       chunks.push(value);
     }
   })();
-  const late = new Promise<undefined>((resolve) => setTimeout(resolve, 0));
+  // resolve(undefined) spelled out: Deno types setTimeout's callback as taking no argument (JSR type check)
+  const late = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 0));
   return Promise.race([read, late]).then(
     (text) => {
       if (text === undefined) reader.cancel().catch(() => {});

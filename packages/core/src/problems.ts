@@ -89,37 +89,37 @@ export interface ServiceUnavailableOptions {
  * contract.respond(problems.methodNotAllowed(['GET', 'POST']), request); // 405, Allow: GET, HEAD, POST
  */
 export const problems = {
-  badRequest: (detail?: string, extras?: ProblemExtras) => problem(400, detail, extras),
-  validationFailed: (fieldErrors: FieldError[], detail?: string) =>
+  badRequest: (detail?: string, extras?: ProblemExtras): ProblemInit => problem(400, detail, extras),
+  validationFailed: (fieldErrors: FieldError[], detail?: string): ProblemInit =>
     problem(400, detail ?? fieldSummary(fieldErrors.length), { code: 'validation_failed', fieldErrors }),
-  unauthorized: (options: UnauthorizedOptions = {}) => {
+  unauthorized: (options: UnauthorizedOptions = {}): ProblemInit => {
     const challenge = options.challenge === undefined ? [] : [options.challenge].flat();
     return problem(401, options.detail, challenge.length ? { headers: { 'www-authenticate': challenge.join(', ') } } : {});
   },
-  forbidden: (detail?: string) => problem(403, detail),
-  notFound: (detail?: string) => problem(404, detail),
-  methodNotAllowed: (allowedMethods: Iterable<string>, detail?: string) =>
+  forbidden: (detail?: string): ProblemInit => problem(403, detail),
+  notFound: (detail?: string): ProblemInit => problem(404, detail),
+  methodNotAllowed: (allowedMethods: Iterable<string>, detail?: string): ProblemInit =>
     problem(405, detail, { headers: { allow: formatAllow(allowedMethods) } }),
-  notAcceptable: (detail?: string) => problem(406, detail),
-  conflict: (detail?: string) => problem(409, detail),
-  gone: (detail?: string) => problem(410, detail),
-  preconditionFailed: (detail?: string) => problem(412, detail),
-  payloadTooLarge: (detail?: string) => problem(413, detail),
-  unsupportedMediaType: (detail?: string) => problem(415, detail),
-  tooManyRequests: (options: TooManyRequestsOptions = {}) => {
+  notAcceptable: (detail?: string): ProblemInit => problem(406, detail),
+  conflict: (detail?: string): ProblemInit => problem(409, detail),
+  gone: (detail?: string): ProblemInit => problem(410, detail),
+  preconditionFailed: (detail?: string): ProblemInit => problem(412, detail),
+  payloadTooLarge: (detail?: string): ProblemInit => problem(413, detail),
+  unsupportedMediaType: (detail?: string): ProblemInit => problem(415, detail),
+  tooManyRequests: (options: TooManyRequestsOptions = {}): ProblemInit => {
     const headers: Record<string, string> = { ...options.headers };
     const retryAfter = formatRetryAfter(options.retryAfter);
     if (retryAfter !== undefined) headers['retry-after'] = retryAfter;
     return problem(429, options.detail, { headers });
   },
-  unprocessableEntity: (detail?: string, extras?: ProblemExtras) => problem(422, detail, extras),
-  internalError: (detail?: string, extras?: ProblemExtras) => problem(500, detail, extras),
-  badGateway: (detail?: string, extras?: ProblemExtras) => problem(502, detail, extras),
-  serviceUnavailable: (options: ServiceUnavailableOptions = {}) => {
+  unprocessableEntity: (detail?: string, extras?: ProblemExtras): ProblemInit => problem(422, detail, extras),
+  internalError: (detail?: string, extras?: ProblemExtras): ProblemInit => problem(500, detail, extras),
+  badGateway: (detail?: string, extras?: ProblemExtras): ProblemInit => problem(502, detail, extras),
+  serviceUnavailable: (options: ServiceUnavailableOptions = {}): ProblemInit => {
     const retryAfter = formatRetryAfter(options.retryAfter);
     return problem(503, options.detail, retryAfter === undefined ? {} : { headers: { 'retry-after': retryAfter } });
   },
-  gatewayTimeout: (detail?: string, extras?: ProblemExtras) => problem(504, detail, extras),
+  gatewayTimeout: (detail?: string, extras?: ProblemExtras): ProblemInit => problem(504, detail, extras),
 };
 
 /**

@@ -1,0 +1,80 @@
+// Every ts block of the site's pages, compiled as a reader copies it (a module of its own, its
+// imports shown) against the built packages; a block after `<!-- docs: run -->` is run with Node
+// and must exit 0. The reference's blocks are TypeDoc's signatures, not programs: not compiled.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const docs = join(dirname(fileURLToPath(import.meta.url)), '..');
+const work = join(docs, '.blocks');
+const skipped = new Set(['node_modules', 'dist', 'reference', '.vitepress', '.api', '.blocks', 'public', 'test', 'scripts']);
+
+function markdownFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    if (skipped.has(name)) return [];
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return markdownFiles(path);
+    return name.endsWith('.md') && !(dir === docs && name === 'README.md') ? [path] : [];
+  });
+}
+
+/** The ts blocks of one Markdown file, with the `<!-- docs: run -->` marker before each. */
+export function blocksOf(file) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const blocks = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    const open = /^\s*```(ts|typescript)\s*$/.exec(lines[i]);
+    if (!open) continue;
+    const start = i;
+    const body = [];
+    for (i += 1; i < lines.length && !/^\s*```\s*$/.test(lines[i]); i += 1) body.push(lines[i]);
+    let j = start - 1;
+    while (j >= 0 && lines[j].trim() === '') j -= 1;
+    const run = /^\s*<!--\s*docs:\s*run\s*-->\s*$/.test(lines[j] ?? '');
+    const name = relative(docs, file);
+    blocks.push({ file: name, line: start + 1, code: body.join('\n'), run, id: `${name.replace(/[^A-Za-z0-9]+/g, '-')}-L${start + 1}` });
+  }
+  return blocks;
+}
+
+export function checkBlocks() {
+  const blocks = markdownFiles(docs).flatMap(blocksOf);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(join(work, 'src'), { recursive: true });
+  for (const block of blocks) writeFileSync(join(work, 'src', `${block.id}.ts`), `${block.code}\nexport {};\n`);
+  writeFileSync(
+    join(work, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['ES2023', 'DOM'], strict: true,
+        skipLibCheck: true, experimentalDecorators: true, emitDecoratorMetadata: true, types: ['node'],
+        outDir: 'out', rootDir: 'src',
+      },
+      include: ['src'],
+    }),
+  );
+  const tsc = spawnSync(process.execPath, [join(docs, 'node_modules/typescript/bin/tsc'), '-p', work, '--pretty', 'false'], { cwd: work, encoding: 'utf8' });
+  const failures = [];
+  const diagnostics = tsc.stdout.split('\n').filter((line) => /^src\//.test(line));
+  for (const block of blocks) {
+    const own = diagnostics.filter((line) => line.startsWith(`src/${block.id}.ts(`));
+    if (own.length > 0) failures.push(`${block.file}:${block.line} does not compile:\n    ${own.join('\n    ')}`);
+  }
+  if (tsc.status !== 0 && failures.length === 0) failures.push(`tsc failed: ${tsc.stdout}${tsc.stderr}`);
+  let ran = 0;
+  for (const block of blocks.filter((b) => b.run)) {
+    if (failures.some((f) => f.startsWith(`${block.file}:${block.line} `))) continue;
+    const node = spawnSync(process.execPath, [join(work, 'out', `${block.id}.js`)], { cwd: work, encoding: 'utf8', timeout: 30_000 });
+    ran += 1;
+    if (node.status !== 0) failures.push(`${block.file}:${block.line} exited with ${node.status}: ${node.stderr.trim().split('\n').slice(0, 5).join(' | ')}`);
+  }
+  return { blocks: blocks.length, ran, failures };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { blocks, ran, failures } = checkBlocks();
+  console.log(`blocks: ${blocks} ts blocks compiled, ${ran} run, ${failures.length} failing`);
+  for (const line of failures) console.log(`  ${line}`);
+  if (failures.length > 0) process.exit(1);
+}
