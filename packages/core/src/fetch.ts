@@ -4,7 +4,7 @@
 // standard globals only, so it runs wherever `fetch` does (Node, Bun, Deno, Workers, Edge).
 import type { ProblemInit } from './contract-error.js';
 import { isBareErrorResponse, mayBeBareText, staleHeaders } from './bare-response.js';
-import { mergeVary } from './headers.js';
+import { headersOver } from './headers.js';
 import { withoutQuery } from './path.js';
 import { problem } from './problems.js';
 import type { ErrorResponse, RequestLike } from './types.js';
@@ -73,7 +73,7 @@ export function toFetchResponse(response: ErrorResponse, base?: Headers): Respon
   if (base === undefined) return markContractResponse(new Response(response.body, { status: response.status, headers: response.headers }));
   const headers = new Headers(base);
   for (const name of staleHeaders(response.status)) headers.delete(name);
-  for (const [name, value] of Object.entries(response.headers)) headers.set(name, name === 'vary' ? mergeVary(headers.get('vary') ?? undefined, value) : value);
+  for (const [name, value] of Object.entries(headersOver(response, (name) => headers.get(name) ?? undefined))) headers.set(name, value);
   return markContractResponse(new Response(response.body, { status: response.status, headers }));
 }
 

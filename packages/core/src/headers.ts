@@ -1,5 +1,5 @@
 import { describe, isArray, read } from './safe-read.js';
-import type { HeaderBag, Problem } from './types.js';
+import type { ErrorResponse, HeaderBag, Problem } from './types.js';
 
 /**
  * Reads one request header from a Node header object or a Web `Headers`, joined with `, ` when
@@ -125,6 +125,31 @@ export function mergeVary(existing: unknown, added: string): string {
   if (current === '') return added;
   const names = current.split(',').map((name) => name.trim().toLowerCase());
   return names.includes('*') || names.includes(added.toLowerCase()) ? current : `${current}, ${added}`;
+}
+
+function present(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * The headers to write for a contract answer on a response that may already carry headers of the
+ * app's: a `Vary` the app set is added to (see {@link mergeVary}), and a header that is only the
+ * contract's default (`response.defaultHeaders`: a 401's challenge from the `challenge` option)
+ * is left out where the response already has one, so a challenge the app set stays (RFC 9110
+ * section 15.5.2 is met by either). `existing` reads a header of the response, by lower-case
+ * name; it is asked for those headers only, and `response.headers` itself is returned when there
+ * is nothing to merge.
+ *
+ * @example
+ * for (const [name, value] of Object.entries(headersOver(answer, (name) => res.getHeader(name)))) res.setHeader(name, value);
+ */
+export function headersOver(response: ErrorResponse, existing: (name: string) => unknown): Record<string, string> {
+  const { headers, defaultHeaders } = response;
+  if (headers.vary === undefined && defaultHeaders === undefined) return headers;
+  const written = { ...headers };
+  if (written.vary !== undefined) written.vary = mergeVary(existing('vary'), written.vary);
+  if (defaultHeaders !== undefined) for (const name of defaultHeaders) if (present(existing(name))) delete written[name];
+  return written;
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;

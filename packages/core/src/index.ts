@@ -27,7 +27,7 @@ export {
   validationFailed,
 } from './factories.js';
 export { fetchFailureToAnswer, fetchRequestLike, isContractResponse, markContractResponse, pathOfUrl, toFetchResponse } from './fetch.js';
-export { mergeVary, readHeader, safeHeaderValue } from './headers.js';
+export { headersOver, mergeVary, readHeader, safeHeaderValue } from './headers.js';
 export { negotiateLanguage } from './language.js';
 export { activeTraceId } from './observability/active-span.js';
 export type { ErrorLogger, LogFields } from './observability/log-line.js';

@@ -194,6 +194,15 @@ export function sentStatus(settings: Settings, status: number, code: string | un
   return code === 'validation_failed' && allowed === 400 ? settings.validationStatus : allowed;
 }
 
+/**
+ * A 401's headers with a challenge: RFC 9110 section 15.5.2 says a 401 MUST carry one. The error's
+ * own is kept; without one, the contract's (`challenge` option), which a challenge the app set on
+ * the response before the failure still wins over (see `challengeIsDefault`).
+ */
+function withChallenge(settings: Settings, headers: Record<string, string>): Record<string, string> {
+  return headers['www-authenticate'] === undefined ? { ...headers, 'www-authenticate': settings.challenge } : headers;
+}
+
 /** The problem for `error` (never mapped here), by the rules above. Throws on what it cannot read. */
 export function decide(settings: Settings, error: unknown, request: RequestLike, ours = isContractError(error)): Problem {
   const verdict = ours ? ownVerdict(settings, error as ProblemInit) : foreignVerdict(settings, error);
@@ -242,7 +251,7 @@ export function decide(settings: Settings, error: unknown, request: RequestLike,
     instance: safeInstance(request),
     // A 5xx says nothing of what failed, field problems included (they may quote any value).
     fieldErrors: internal ? [] : verdict.fieldErrors,
-    headers: verdict.headers,
+    headers: status === 401 ? withChallenge(settings, verdict.headers) : verdict.headers,
     extensions,
     exposed,
     // always present (one object shape on the hot path), undefined when the option is off

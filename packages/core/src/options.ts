@@ -96,6 +96,18 @@ export interface ErrorContractOptions<C extends Catalog<L> = Catalog, L extends 
    * error. Default: none.
    */
   map?: readonly ErrorMapper<C>[];
+  /**
+   * The `WWW-Authenticate` challenge of a 401 that brings none (a bare `res.status(401).end()`,
+   * Hono's `HTTPException(401)`, http-errors' 401, Nest's `UnauthorizedException`): RFC 9110
+   * section 15.5.2 says a 401 MUST carry at least one. A challenge the thrown value carries, or
+   * one the app set on the response, is kept. One challenge, or several (sent comma-separated).
+   * Default `'Bearer'` (RFC 6750 section 3): the scheme of almost every JSON API, with no realm
+   * made up for the app, and one that no browser answers with a login dialog (as it would `Basic`).
+   *
+   * @example
+   * createErrorContract({ challenge: 'Bearer realm="widgets"' });
+   */
+  challenge?: string | readonly string[];
 }
 
 /**
@@ -130,6 +142,7 @@ const OPTION_KEYS = {
   languages: true,
   translations: true,
   map: true,
+  challenge: true,
 } as const satisfies Record<keyof ErrorContractOptions, true>;
 
 /**
@@ -166,6 +179,8 @@ export interface Settings {
   languages: { tags: readonly string[]; lower: readonly string[]; translations: Translations } | undefined;
   /** The `map` option's mappers, or undefined for none (the hot path asks only this). */
   map: MapSettings | undefined;
+  /** The `WWW-Authenticate` value a 401 without one gets (the `challenge` option), checked. */
+  challenge: string;
 }
 
 function resolveLanguages(options: ErrorContractOptions<Catalog>): Settings['languages'] {
@@ -232,6 +247,22 @@ function resolveScope(scope: ErrorContractOptions['scope']): readonly string[] |
   return prefixes.includes('') ? undefined : prefixes;
 }
 
+/** The contract's default challenge (see {@link ErrorContractOptions.challenge}). */
+export const DEFAULT_CHALLENGE = 'Bearer';
+
+// RFC 9110 section 11.6.1: challenge = auth-scheme [ 1*SP ( token68 / #auth-param ) ]. The scheme
+// is a token; what follows is checked as any header value is (no CR, LF or NUL).
+const CHALLENGE = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?: [\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
+
+function resolveChallenge(challenge: ErrorContractOptions['challenge']): string {
+  if (challenge === undefined) return DEFAULT_CHALLENGE;
+  const list = typeof challenge === 'string' ? [challenge] : challenge;
+  if (!Array.isArray(list) || list.length === 0 || list.some((one) => typeof one !== 'string' || one.length > 1000 || !CHALLENGE.test(one))) {
+    fail('`challenge` must be a WWW-Authenticate challenge such as \'Bearer realm="api"\' (an auth scheme, then its parameters), or a non-empty array of them.');
+  }
+  return list.join(', ');
+}
+
 /** Checks options at once, as a middleware factory should, and resolves them. */
 export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Settings {
   if (options === null || typeof options !== 'object') fail('options must be an object.');
@@ -280,5 +311,6 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
     validationStatus,
     languages,
     map: resolveMap(options.map, (code) => catalog.get(code)?.status, logger),
+    challenge: resolveChallenge(options.challenge),
   };
 }

@@ -12,6 +12,7 @@ import { fieldPointer } from './validation/field-path.js';
 import type { ErrorResponse, Problem, RequestLike, Shape } from './types.js';
 
 const utf8 = new TextEncoder();
+const CHALLENGE_IS_DEFAULT: readonly string[] = Object.freeze(['www-authenticate']);
 
 /** The shape the contract's `shape` option gives a request. */
 export function shapeFor(settings: Settings, request: RequestLike): Shape {
@@ -85,10 +86,14 @@ export function renderWith(settings: Settings, problem: Problem, request: Reques
       headers = responseHeaders(problem, problemJson ? 'application/problem+json' : 'application/json');
       body = plainBody(settings, problem, shape) ?? JSON.stringify(shape === 'compact' ? compactBody(problem) : detailedBody(problem, settings.traceField));
     }
-    if (!isHeadMethod(request.method)) return { status: problem.status, headers, body };
+    const response: ErrorResponse = { status: problem.status, headers, body };
+    // the contract's own challenge yields to one the app set on the response (headersOver)
+    if (problem.status === 401 && headers['www-authenticate'] === settings.challenge) response.defaultHeaders = CHALLENGE_IS_DEFAULT;
+    if (!isHeadMethod(request.method)) return response;
     // HEAD: the headers a GET would get, its Content-Length included (RFC 9110 section 9.3.2), no body.
     headers['content-length'] = String(utf8.encode(body).byteLength);
-    return { status: problem.status, headers, body: null };
+    response.body = null;
+    return response;
   } catch {
     return fallbackResponse(request, shape, typeFor(settings, 'internal_server_error'));
   }

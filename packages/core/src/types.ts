@@ -91,6 +91,13 @@ export interface ErrorResponse {
    * hand to their framework's own error reporting (Koa's `'error'` event). Never sent.
    */
   traceId?: string;
+  /**
+   * The names among `headers` that are only the contract's defaults (a 401's `WWW-Authenticate`
+   * from the `challenge` option, when the error brought none): a response that already carries
+   * one of them (a challenge the app set before the failure) keeps its own. Adapters write
+   * `headersOver(response, ...)`, which applies this. Absent when there are none.
+   */
+  defaultHeaders?: readonly string[];
 }
 
 /** The two body shapes of the specification. */

@@ -32,7 +32,8 @@ const factories: Array<[string, () => ContractError, number, string, Record<stri
   ['validationFailed([...])', () => validationFailed([{ field: 'name', detail: 'Required' }]), 400, 'validation_failed', {}],
   ['unauthorized({ challenge })', () => unauthorized({ challenge: 'Bearer realm="widgets"' }), 401, 'unauthorized', { 'www-authenticate': 'Bearer realm="widgets"' }],
   ['unauthorized({ challenge: [two] })', () => unauthorized({ challenge: ['Basic', 'Bearer'] }), 401, 'unauthorized', { 'www-authenticate': 'Basic, Bearer' }],
-  ['unauthorized()', () => unauthorized(), 401, 'unauthorized', {}],
+  // RFC 9110 section 15.5.2: every 401 carries a challenge, the contract's `challenge` by default
+  ['unauthorized()', () => unauthorized(), 401, 'unauthorized', { 'www-authenticate': 'Bearer' }],
   ['forbidden()', () => forbidden(), 403, 'forbidden', {}],
   ['notFound()', () => notFound(), 404, 'not_found', {}],
   ['methodNotAllowed([...])', () => methodNotAllowed(['post', 'GET', 'get']), 405, 'method_not_allowed', { allow: 'GET, HEAD, POST' }],

@@ -1,4 +1,4 @@
-import { type ErrorResponse, mergeVary, staleHeaders } from '@error-contract/core';
+import { type ErrorResponse, headersOver, staleHeaders } from '@error-contract/core';
 import type { Response } from 'express';
 
 export interface WriteOptions {
@@ -18,7 +18,7 @@ export function writeResponse(res: Response, response: ErrorResponse, options: W
   const { replacesBody = true, end = (body?: string) => res.end(body) } = options;
   if (replacesBody) for (const name of staleHeaders(response.status)) res.removeHeader(name);
   res.statusCode = response.status;
-  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, name === 'vary' ? mergeVary(res.getHeader('vary'), value) : value);
+  for (const [name, value] of Object.entries(headersOver(response, (name) => res.getHeader(name)))) res.setHeader(name, value);
   if (response.body === null) {
     end();
     return;

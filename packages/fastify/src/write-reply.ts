@@ -1,4 +1,4 @@
-import { type ErrorResponse, mergeVary, staleHeaders } from '@error-contract/core';
+import { type ErrorResponse, headersOver, staleHeaders } from '@error-contract/core';
 import type { FastifyReply } from 'fastify';
 
 // Replies the contract answered, so that the bare-status hook leaves them alone.
@@ -26,9 +26,9 @@ export function prepareReply(reply: FastifyReply, response: ErrorResponse, repla
   // Only what is there is removed: each removal is a delete on Fastify's and on Node's header
   // objects, eight of them about a microsecond of every thrown error's answer.
   if (replacesBody) for (const name of staleHeaders(response.status)) if (reply.getHeader(name) !== undefined) reply.removeHeader(name);
-  // One call for the headers (no entry arrays); a Vary the app set is added to, never replaced.
-  const { headers } = response;
-  reply.code(response.status).headers(headers.vary === undefined ? headers : { ...headers, vary: mergeVary(reply.getHeader('vary') as string | string[] | number | undefined, headers.vary) });
+  // One call for the headers (no entry arrays); a Vary the app set is added to, never replaced, and
+  // a challenge it set stays over the contract's default one.
+  reply.code(response.status).headers(headersOver(response, (name) => reply.getHeader(name)));
   if (response.body !== null) {
     reply.serializer(asItIs);
     return response.body;

@@ -1,4 +1,4 @@
-import { type ErrorResponse, fetchFailureToAnswer, isContractResponse, markContractResponse, mergeVary, staleHeaders, toFetchResponse } from '@error-contract/core';
+import { type ErrorResponse, fetchFailureToAnswer, isContractResponse, headersOver, markContractResponse, staleHeaders, toFetchResponse } from '@error-contract/core';
 import type { Context } from 'hono';
 
 // Responses the contract made are marked (core's `markContractResponse`): the fetch wrapper passes
@@ -59,8 +59,9 @@ export function respondOn(c: Context, response: ErrorResponse, { replacesBody = 
       c.res = undefined;
     }
   }
-  // Hono's newResponse sets each header over the context's: a Vary the app set is added to instead
-  const headers = response.headers.vary === undefined ? response.headers : { ...response.headers, vary: mergeVary(held.get('vary') ?? undefined, response.headers.vary) };
+  // Hono's newResponse sets each header over the context's: a Vary the app set is added to instead,
+  // and a challenge it set stays over the contract's default one
+  const headers = headersOver(response, (name) => held.get(name) ?? undefined);
   return ours(c.newResponse(response.body, response.status as never, headers));
 }
 

@@ -1,4 +1,4 @@
-import { type ErrorResponse, mergeVary, staleHeaders } from '@error-contract/core';
+import { type ErrorResponse, headersOver, staleHeaders } from '@error-contract/core';
 import type { Context } from 'koa';
 
 /**
@@ -9,11 +9,10 @@ import type { Context } from 'koa';
  */
 export function writeResponse(ctx: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): void {
   if (replacesBody) for (const name of staleHeaders(response.status)) ctx.remove(name);
-  const varyBefore = response.headers.vary === undefined ? undefined : ctx.response.get('vary');
+  // a Vary the app set (CORS's Origin) is added to, not replaced; a challenge it set stays
+  const headers = headersOver(response, (name) => ctx.response.get(name));
   ctx.status = response.status;
-  ctx.set(response.headers);
-  // a Vary the app set (CORS's Origin) is added to, not replaced
-  if (response.headers.vary !== undefined) ctx.set('vary', mergeVary(varyBefore, response.headers.vary));
+  ctx.set(headers);
   // Koa's body setter turns `null` into a 204 and sends no body for HEAD by itself, so HEAD gets an
   // empty string: the status and headers stay as core made them.
   ctx.body = response.body ?? '';

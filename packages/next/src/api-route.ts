@@ -1,7 +1,7 @@
 // Pages Router API routes (`pages/api/**`): `(req, res)` handlers on Node's request and response.
 // One wrapper per route: what the handler throws, a bare error it ends (`res.status(404).end()`),
 // a method it does not declare, and the contract's checks before it runs.
-import { type ErrorContract, type ErrorResponse, isBareErrorResponse, mergeVary, pathOfTarget, problem, type RequestLike, routeMiss, staleHeaders } from '@error-contract/core';
+import { type ErrorContract, type ErrorResponse, headersOver, isBareErrorResponse, pathOfTarget, problem, type RequestLike, routeMiss, staleHeaders } from '@error-contract/core';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
 
@@ -31,7 +31,7 @@ function requestOf(req: NextApiRequest): RequestLike {
 function write(res: NextApiResponse, response: ErrorResponse, end: (body?: string) => void, replacesBody: boolean): void {
   if (replacesBody) for (const name of staleHeaders(response.status)) res.removeHeader(name);
   res.statusCode = response.status;
-  for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, name === 'vary' ? mergeVary(res.getHeader('vary'), value) : value);
+  for (const [name, value] of Object.entries(headersOver(response, (name) => res.getHeader(name)))) res.setHeader(name, value);
   if (response.body === null) return end();
   res.setHeader('content-length', new TextEncoder().encode(response.body).byteLength);
   end(response.body);

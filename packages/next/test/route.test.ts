@@ -125,6 +125,13 @@ describe('errors.route(handlers)', () => {
     expect(answer).toMatchObject({ status: 404, headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' }, json: { code: 'not_found' } });
   });
 
+  it("a bare 401 gets the contract's challenge (RFC 9110 section 15.5.2); one the route set is kept", async () => {
+    const bare = errors.route({ GET: () => new Response(null, { status: 401 }) });
+    expect(await read(await bare.GET(request('/api/x'), context))).toMatchObject({ status: 401, headers: { 'www-authenticate': 'Bearer' }, json: { code: 'unauthorized' } });
+    const own = errors.route({ GET: () => new Response(null, { status: 401, headers: { 'WWW-Authenticate': 'Basic realm="app"' } }) });
+    expect(await read(await own.GET(request('/api/x'), context))).toMatchObject({ status: 401, headers: { 'www-authenticate': 'Basic realm="app"' }, json: { code: 'unauthorized' } });
+  });
+
   it("a reason phrase in text (new Response('Forbidden', { status: 403 })) is bare too; the app's own JSON error is not", async () => {
     const phrase = errors.route({ GET: () => new Response('Forbidden', { status: 403 }) });
     expect(await read(await phrase.GET(request('/api/x'), context))).toMatchObject({ status: 403, json: { code: 'forbidden' } });
