@@ -1,11 +1,13 @@
 import { defineProject } from 'vitest/config';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-waits.js';
 
 export default defineProject({
   test: {
     name: 'library-errors',
     include: ['test/**/*.test.ts'],
     // PGlite starts a WASM Postgres per file: give it room on a two-core machine
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // waits on other processes (start-ups, ready and log lines) are bounded by ../../test-waits.ts
+    testTimeout: PROCESS_TEST_TIMEOUT_MS,
+    hookTimeout: PROCESS_TEST_TIMEOUT_MS,
   },
 });
