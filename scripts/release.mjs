@@ -4,21 +4,15 @@
 // --dry-run (CI) runs `npm publish --dry-run` on each tarball and publishes nothing. Prints each
 // package's packed and unpacked size. No standard input is read; no credentials are needed for the dry run.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { publishedPackages, tarballFile } from './published-packages.mjs';
 
 const dryRun = process.argv.includes('--dry-run');
 const root = new URL('..', import.meta.url).pathname;
 const run = (command, args, options = {}) => execFileSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], ...options });
 const pnpm = (...args) => run('npx', ['-y', 'pnpm@10', ...args]);
-
-/** The published packages: every folder of packages/ whose manifest is not private. */
-export function publishedPackages() {
-  return readdirSync(join(root, 'packages'))
-    .map((folder) => ({ folder, manifest: JSON.parse(readFileSync(join(root, 'packages', folder, 'package.json'), 'utf8')) }))
-    .filter(({ manifest }) => manifest.private !== true);
-}
 
 pnpm('build');
 pnpm('typecheck');
@@ -28,10 +22,10 @@ pnpm('api:check');
 const out = mkdtempSync(join(tmpdir(), 'error-contract-release-'));
 try {
   const rows = [];
-  for (const { folder, manifest } of publishedPackages()) {
-    const directory = join(root, 'packages', folder);
-    execFileSync('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', out], { cwd: directory, stdio: ['ignore', 'ignore', 'inherit'] });
-    const tarball = join(out, `${manifest.name.replace('@', '').replace('/', '-')}-${manifest.version}.tgz`);
+  // private packages (http-status, bundled into core and client) are never packed
+  for (const manifest of publishedPackages()) {
+    execFileSync('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', out], { cwd: manifest.directory, stdio: ['ignore', 'ignore', 'inherit'] });
+    const tarball = join(out, tarballFile(manifest));
     const listing = execFileSync('tar', ['-tzvf', tarball], { encoding: 'utf8' }).trim().split('\n');
     const files = listing.map((line) => line.split(/\s+/).at(-1));
     const unpacked = listing.reduce((sum, line) => sum + Number(line.split(/\s+/)[2]), 0);

@@ -1,6 +1,7 @@
 // REFERENCE-SERVICE.md, "Starting it": one ready line on stdout, and a clean stop on SIGTERM.
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_WAIT_MS } from '../../test-waits.js';
 import { send } from './http.js';
 
 /**
@@ -22,7 +23,7 @@ export function describeStartup(name: string, { cwd, command = [process.execPath
       try {
         const url = await new Promise<string>((resolve, reject) => {
           let output = '';
-          const timer = setTimeout(() => reject(new Error(`no ready line within 20 s: ${output}`)), 20_000);
+          const timer = setTimeout(() => reject(new Error(`no ready line within ${PROCESS_WAIT_MS} ms: ${output}`)), PROCESS_WAIT_MS);
           child.stdout.on('data', (chunk: Buffer) => {
             output += chunk.toString();
             const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
@@ -40,6 +41,6 @@ export function describeStartup(name: string, { cwd, command = [process.execPath
       } finally {
         child.kill('SIGKILL');
       }
-    }, 30_000);
+    }, PROCESS_TEST_TIMEOUT_MS);
   });
 }

@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-waits.js';
 
 export default defineProject({
   test: {
@@ -6,7 +7,7 @@ export default defineProject({
     include: ['test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
     // the probe tests start the reference services, and one runs the built CLI as a child process
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout: PROCESS_TEST_TIMEOUT_MS,
+    hookTimeout: PROCESS_TEST_TIMEOUT_MS,
   },
 });

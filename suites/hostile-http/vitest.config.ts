@@ -1,12 +1,14 @@
 import { defineProject } from 'vitest/config';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-waits.js';
 
 export default defineProject({
   test: {
     name: 'hostile-http',
     include: ['test/**/*.test.ts'],
+    // waits on other processes (start-ups, ready and log lines) are bounded by ../../test-waits.ts
+    testTimeout: PROCESS_TEST_TIMEOUT_MS,
+    hookTimeout: PROCESS_TEST_TIMEOUT_MS,
     // the Next reference service is `next build` (about a minute) once per run, before any test starts it
     globalSetup: ['../../examples/next/test/global-setup.ts'],
-    testTimeout: 15_000,
-    hookTimeout: 15_000,
   },
 });

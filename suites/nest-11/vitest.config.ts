@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-waits.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // The shared cases and the adapter's source live in packages/nest, and the reference service in
@@ -16,5 +17,8 @@ export default defineProject({
   test: {
     name: 'nest-11',
     include: ['test/**/*.test.ts'],
+    // waits on other processes (start-ups, ready and log lines) are bounded by ../../test-waits.ts
+    testTimeout: PROCESS_TEST_TIMEOUT_MS,
+    hookTimeout: PROCESS_TEST_TIMEOUT_MS,
   },
 });

@@ -1,11 +1,13 @@
 import { defineProject } from 'vitest/config';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-waits.js';
 
 export default defineProject({
   test: {
     name: 'shared-rate-limit',
     include: ['test/**/*.test.ts'],
     // a real redis-server is started and stopped; the outage case waits for reconnections
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // waits on other processes (start-ups, ready and log lines) are bounded by ../../test-waits.ts
+    testTimeout: PROCESS_TEST_TIMEOUT_MS,
+    hookTimeout: PROCESS_TEST_TIMEOUT_MS,
   },
 });

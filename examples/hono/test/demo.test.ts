@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
 import { RUNTIMES, runtimeMissing } from '../src/runtimes.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -18,7 +19,7 @@ describe('pnpm demo hono --runtime', () => {
         try {
           const output = await new Promise<string>((resolve, reject) => {
             let text = '';
-            const timer = setTimeout(() => reject(new Error(`no requests to try within 30 s: ${text}`)), 30_000);
+            const timer = setTimeout(() => reject(new Error(`no requests to try within ${PROCESS_WAIT_MS} ms: ${text}`)), PROCESS_WAIT_MS);
             child.stdout.on('data', (chunk: Buffer) => {
               text += chunk.toString();
               if (!/\/api\/client\/v2\/fail/.test(text)) return;
@@ -32,7 +33,7 @@ describe('pnpm demo hono --runtime', () => {
           const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output)?.[1];
           expect(url).toBeDefined();
           expect(output).toContain(`curl -i -H 'Accept: application/json' -H 'Authorization: Bearer reader-token' ${url}/api/client/v2/widgets`);
-          const answer = await fetch(`${url}/api/client/v2/widgets/9`, { headers: { accept: 'application/json', authorization: 'Bearer reader-token' }, signal: AbortSignal.timeout(10_000) });
+          const answer = await fetch(`${url}/api/client/v2/widgets/9`, { headers: { accept: 'application/json', authorization: 'Bearer reader-token' }, signal: AbortSignal.timeout(PROCESS_WAIT_MS) });
           expect(answer.status).toBe(404);
           child.kill('SIGINT');
           expect(await exited).toBe(0);
@@ -40,12 +41,12 @@ describe('pnpm demo hono --runtime', () => {
           child.kill('SIGKILL');
         }
       },
-      40_000,
+      PROCESS_TEST_TIMEOUT_MS,
     );
   }
 
   it('refuses another runtime for a framework other than Hono', () => {
-    const run = spawnSync(process.execPath, ['scripts/demo.mjs', 'koa', '--runtime', 'bun'], { cwd: ROOT, encoding: 'utf8', timeout: 10_000 });
+    const run = spawnSync(process.execPath, ['scripts/demo.mjs', 'koa', '--runtime', 'bun'], { cwd: ROOT, encoding: 'utf8', timeout: PROCESS_WAIT_MS });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain('No runtime "bun" for koa');
   });

@@ -15,8 +15,9 @@ describe('parseCommand(argv)', () => {
       '--route',
       'POST /widgets',
       '--strict-accept',
-      '--max-body',
+      '--body-limit',
       '1mb',
+      '--strict-content-type',
       '--timeout',
       '500ms',
       '--json',
@@ -31,7 +32,8 @@ describe('parseCommand(argv)', () => {
           { method: 'POST', path: '/widgets' },
         ],
         strictAccept: true,
-        maxBodyBytes: 1024 * 1024,
+        bodyLimitBytes: 1024 * 1024,
+        strictContentType: true,
         json: true,
         timeoutMs: 500,
         write: false,
@@ -46,9 +48,16 @@ describe('parseCommand(argv)', () => {
     expect(command).toMatchObject({ options: { openapi: './openapi.yaml', write: true, maxRequests: 50, rps: 2.5, junit: 'probe.xml', routes: [] } });
   });
 
-  it('has defaults: 100 kB body limit, 10 s timeout; a bare timeout is seconds', () => {
+  it('has defaults: no body limit known, no strict content type, 10 s timeout; a bare timeout is seconds', () => {
     const command = parseCommand(['probe', 'https://api.example.com', '--timeout', '2']);
-    expect(command).toMatchObject({ options: { maxBodyBytes: 102_400, timeoutMs: 2000, strictAccept: false, json: false, headers: {}, routes: [] } });
+    expect(command).toMatchObject({ options: { timeoutMs: 2000, strictAccept: false, strictContentType: false, json: false, headers: {}, routes: [] } });
+    expect(command.command === 'probe' && 'bodyLimitBytes' in command.options).toBe(false);
+  });
+
+  it('--max-body is the old name of --body-limit; both at once is a usage error', () => {
+    expect(parseCommand(['probe', 'http://x', '--max-body', '100kb'])).toMatchObject({ options: { bodyLimitBytes: 102_400 } });
+    expect(() => parseCommand(['probe', 'http://x', '--max-body', '1kb', '--body-limit', '1kb'])).toThrow('--body-limit and --max-body are the same option: give one');
+    expect(() => parseCommand(['probe', 'http://x', '--body-limit', 'big'])).toThrow('--body-limit takes a size such as 100kb or 1mb, got "big"');
   });
 
   it('reads docs <module> <dir> [export-name]', () => {

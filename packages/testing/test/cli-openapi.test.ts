@@ -255,7 +255,7 @@ describe('finding no document', () => {
   afterAll(() => plain.close());
 
   it('says where it looked and probes the base URL alone', async () => {
-    const { stdout } = await cli(['probe', `${plain.url}/v1`, '--rps', '1000']);
+    const { stdout, code } = await cli(['probe', `${plain.url}/v1`, '--rps', '1000']);
     expect(stdout.split('\n').slice(0, 10)).toEqual([
       'no OpenAPI document found; tried:',
       `  ${plain.url}/v1/openapi.json: 404`,
@@ -266,8 +266,11 @@ describe('finding no document', () => {
       `  ${plain.url}/openapi.yaml: 404`,
       `  ${plain.url}/docs/json: 404`,
       `  ${plain.url}/swagger.json: 404`,
-      'probing the base URL alone: name the document with --openapi, or routes with --route',
+      'probing the base URL alone, which is not enough to judge the API: name the document with --openapi, or routes with --route',
     ]);
+    // Express's HTML 404 is a failure whatever else could not be checked: exit 1
+    expect(stdout).toContain(`${plain.url}/v1 breaks the error contract`);
+    expect(code).toBe(1);
     expect(stdout).toMatch(/a wrong method is 405 with Allow\s+-\s+-\s+skip: the path's methods are unknown/);
     // the route probes go below the base URL's path
     expect(plain.received.slice(8)).toEqual(['OPTIONS /v1/', 'HEAD /v1/', 'GET /v1/', 'GET /v1/no-such-path/error-contract-probe', 'GET /v1/', 'GET /v1/']);
@@ -280,6 +283,45 @@ describe('finding no document', () => {
     const notOpenApi = await cli(['probe', plain.url, '--openapi', `${plain.url}/openapi.json`]);
     expect(notOpenApi.stderr).toBe(`error-contract: ${plain.url}/openapi.json is no OpenAPI document (no "openapi" member)\n`);
     expect(notOpenApi.code).toBe(2);
+  });
+});
+
+describe('finding no document on an API that keeps the contract', () => {
+  let api: Counted;
+  beforeAll(async () => {
+    // the contract kept by hand, its document where the probe does not look
+    api = await startContractApi(widgetsDocument(), { documentPath: '/private/openapi.json' });
+  });
+  afterAll(() => api.close());
+
+  it('does not claim the contract holds: it says what it could not check, exit 3', async () => {
+    const { stdout, code } = await cli(['probe', api.url, ...TOKEN, '--rps', '1000']);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.slice(-4)).toEqual([
+      '10 requests sent (at most 200, 1000 a second)',
+      'not checked:',
+      '  whether the API keeps the contract on its own routes: with no OpenAPI document and no --route only the base URL was probed (name the document with --openapi, or routes with --route)',
+      `${api.url}/: not enough checked to judge the error contract (no probe failed)`,
+    ]);
+    expect(stdout).toMatch(/\n1 checked: 1 passed, 0 failed; /);
+    expect(stdout).not.toContain('keeps the error contract');
+    expect(code).toBe(3);
+  });
+
+  it('--json says so too: verdict, passed false, notChecked; --junit adds an error', async () => {
+    const junit = join(await mkdtemp(join(tmpdir(), 'probe-junit-')), 'probe.xml');
+    const { code, report } = await probeJson(['probe', api.url, ...TOKEN, '--rps', '1000', '--junit', junit]);
+    expect(report).toMatchObject({ verdict: 'not enough to judge', passed: false, notChecked: [expect.stringMatching(/^whether the API keeps the contract on its own routes: /)] });
+    expect(code).toBe(3);
+    const xml = await readFile(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites [^>]* errors="1"/);
+    expect(xml).toContain('<error message="not enough checked to judge the error contract: whether the API keeps the contract on its own routes: ');
+  });
+
+  it('the same API with its routes named (--route) is judged: exit 0', async () => {
+    const { code, report } = await probeJson(['probe', api.url, ...TOKEN, '--route', 'GET /widgets', '--rps', '1000']);
+    expect(report).toMatchObject({ verdict: 'keeps', passed: true });
+    expect(code).toBe(0);
   });
 });
 
@@ -318,7 +360,8 @@ describe('--route probes are held to the budget too', () => {
       'no Accept header',
       'Accept: text/html',
       'malformed JSON is 400',
-      'a body over 100 kB is 413',
+      'Content-Type text/plain answers in the contract',
+      'a 101 kB body answers in the contract',
     ]);
     expect(code).toBe(0);
   });

@@ -9,7 +9,7 @@ import { widgetsDocument } from './openapi-servers.js';
 
 const doc = readOpenApi(JSON.stringify(widgetsDocument()), 'http://h/openapi.json');
 const operations = listOperations(doc, '');
-const options = { headers: { authorization: 'Bearer t' }, write: true, strictAccept: false, maxBodyBytes: 1024 };
+const options = { headers: { authorization: 'Bearer t' }, write: true, strictAccept: false, strictContentType: false, bodyLimitBytes: 1024 };
 
 function problem(status: number, code: string, extra: object = {}): ResponseSnapshot {
   return { status, headers: { 'content-type': 'application/json' }, text: JSON.stringify({ type: 'about:blank', title: code, status, detail: 'd', instance: '/widgets', code, ...extra }) };
@@ -62,6 +62,61 @@ describe('planProbes(doc, operations, options)', () => {
       ['Content-Type text/plain is 415', 'the operation takes '],
       ['a body over 1 kB is 413', 'sends POST with a bo'],
     ]);
+  });
+});
+
+describe('413 and 415: required only where a limit is known or a 415 is declared', () => {
+  // one POST taking JSON; `responses` and the extension vary
+  const jobs = (post: Record<string, unknown>, root: Record<string, unknown> = {}) =>
+    readOpenApi(JSON.stringify({ openapi: '3.1.0', ...root, paths: { '/jobs': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object' } } } }, responses: {}, ...post } } } }), 'x');
+  const bodyRows = (document: ReturnType<typeof jobs>, extra: object = {}) => {
+    const { bodyLimitBytes: _limit, ...rest } = options;
+    return planProbes(document, listOperations(document, ''), { ...rest, ...extra })
+      .filter((probe) => probe.kase.id === 'oversize-body' || probe.kase.id === 'wrong-content-type')
+      .map((probe) => [probe.kase.name, probe.kase.expected.status, probe.due?.why ?? 'required', probe.kase.request.body!.length]);
+  };
+
+  it('no limit documented or given, no 415 declared: both sent and held only to the contract, saying why', () => {
+    expect(bodyRows(jobs({}))).toEqual([
+      ['Content-Type text/plain answers in the contract', 'any', 'the document declares no 415 for the operation, and --strict-content-type was not given', 2],
+      ['a 101 kB body answers in the contract', 'any', 'no body limit is documented (x-body-limit) or given (--body-limit)', 101 * 1024],
+    ]);
+  });
+
+  it('a declared 413 without its limit says so; a declared 415 is required', () => {
+    expect(bodyRows(jobs({ responses: { '413': { description: 'too large' }, '415': { description: 'not JSON' } } }))).toEqual([
+      ['Content-Type text/plain is 415', 415, 'required', 2],
+      ['a 101 kB body answers in the contract', 'any', 'the document declares a 413 but not the limit (x-body-limit), and --body-limit was not given', 101 * 1024],
+    ]);
+  });
+
+  it('x-body-limit on the request body or the document, or --body-limit, makes the 413 required; --strict-content-type the 415', () => {
+    const onBody = jobs({ requestBody: { 'x-body-limit': '2kb', content: { 'application/json': { schema: { type: 'object' } } } } });
+    expect(bodyRows(onBody)[1]).toEqual(['a body over 2 kB is 413', 413, 'required', 3 * 1024]);
+    expect(bodyRows(jobs({}, { 'x-body-limit': 4096 }))[1]).toEqual(['a body over 4 kB is 413', 413, 'required', 5 * 1024]);
+    expect(bodyRows(onBody, { bodyLimitBytes: 1024 })[1]).toEqual(['a body over 1 kB is 413', 413, 'required', 2 * 1024]);
+    expect(bodyRows(jobs({}), { strictContentType: true })[0]).toEqual(['Content-Type text/plain is 415', 415, 'required', 2]);
+  });
+
+  it('held only to the contract: a success or another error in the contract passes with a note; the due status must be that error; an error out of the contract fails', () => {
+    const document = jobs({});
+    const { bodyLimitBytes: _limit, ...rest } = options;
+    const planned = planProbes(document, listOperations(document, ''), rest);
+    const oversize = planned.find((probe) => probe.kase.id === 'oversize-body')!;
+    const plain = planned.find((probe) => probe.kase.id === 'wrong-content-type')!;
+    const created: ResponseSnapshot = { status: 201, headers: { 'content-type': 'application/json' }, text: '{}' };
+    expect(judgeProbe(undefined, oversize, created, options)).toEqual({
+      checked: true,
+      passed: true,
+      problems: [],
+      notes: ['413 not required: no body limit is documented (x-body-limit) or given (--body-limit); the 201 was judged only to be in the contract'],
+    });
+    expect(judgeProbe(undefined, plain, problem(400, 'validation_failed'), options)).toMatchObject({ checked: true, passed: true, notes: [expect.stringMatching(/^415 not required: /)] });
+    expect(judgeProbe(undefined, oversize, problem(413, 'payload_too_large'), options)).toMatchObject({ checked: true, passed: true, notes: [] });
+    expect(judgeProbe(undefined, oversize, problem(413, 'too_big'), options)).toMatchObject({ checked: true, passed: false, problems: ['expected code payload_too_large, got too_big'] });
+    const html: ResponseSnapshot = { status: 413, headers: { 'content-type': 'text/html' }, text: '<h1>Payload Too Large</h1>' };
+    expect(judgeProbe(undefined, oversize, html, options)).toMatchObject({ checked: true, passed: false });
+    expect(judgeProbe(undefined, plain, { ...html, status: 400 }, options)).toMatchObject({ checked: true, passed: false });
   });
 });
 

@@ -4,8 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { packPublished, publishedPackages as published } from '../../../scripts/published-packages.mjs';
 
-export const publishedPackages = ['client', 'core', 'express', 'fastify', 'hono', 'koa', 'nest', 'next', 'node', 'testing'];
+/** The published packages' folders under packages/ (every manifest not `private`: http-status is not packed). */
+export const publishedPackages = published().map((pkg) => pkg.folder);
 
 /** The READMEs readers copy blocks from: the repository's and each published package's. */
 export function publishedReadmes(root: string): string[] {
@@ -73,12 +75,7 @@ export function createConsumerProject(root: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'error-contract-consumer-'));
   const tarballs = join(dir, 'tarballs');
   mkdirSync(tarballs);
-  for (const name of publishedPackages) {
-    execFileSync('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', tarballs], {
-      cwd: join(root, 'packages', name),
-      stdio: 'pipe',
-    });
-  }
+  packPublished(tarballs, root);
   const packed = readdirSync(tarballs).filter((file) => file.endsWith('.tgz'));
   if (packed.length !== publishedPackages.length) throw new Error(`Packed ${packed.length} tarballs: ${packed.join(', ')}`);
   const dependencies: Record<string, string> = { ...frameworkDependencies };

@@ -2,6 +2,7 @@
 // adds an Accept header and decompresses, and both would hide what the app really sent.
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { PROCESS_WAIT_MS } from '../../../test-waits.js';
 
 export interface RawRequest {
   method: string;
@@ -17,7 +18,7 @@ export interface RawResponse {
   body: Buffer;
 }
 
-const TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = PROCESS_WAIT_MS;
 
 export function send(port: number, req: RawRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_OUTPUT, ensureBuilt, type NextApp } from '@error-contract/example-next/build';
 import type { Running } from './servers.js';
+import { PROCESS_WAIT_MS } from '../../../test-waits.js';
 
 const APP_DIR = fileURLToPath(new URL('../next-app/', import.meta.url));
 const NEXT_BIN = createRequire(import.meta.url).resolve('next/dist/bin/next');
@@ -54,7 +55,7 @@ export async function startNextFixture(mode: FixtureMode): Promise<Running> {
   child.stderr.resume();
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`next start: not ready in 30 s: ${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`next start: not ready in ${PROCESS_WAIT_MS} ms: ${output}`)), PROCESS_WAIT_MS);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const local = /- Local:\s+http:\/\/127\.0\.0\.1:(\d+)/.exec(output);

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { statSync, utimesSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -20,7 +21,7 @@ async function demo(args: string[], env: Record<string, string> = {}): Promise<{
   try {
     const output = await new Promise<string>((resolve, reject) => {
       let text = '';
-      const timer = setTimeout(() => reject(new Error(`not ready within 30 s: ${text}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`not ready within ${PROCESS_WAIT_MS} ms: ${text}`)), PROCESS_WAIT_MS);
       child.stdout.on('data', (chunk: Buffer) => {
         text += chunk.toString();
         if (/listening on http/.test(text)) {
@@ -69,11 +70,11 @@ describe('pnpm demo', () => {
     const { output, code } = await demo(['koa']);
     expect(output).toMatch(/^The reference service on koa \(Node \d+\.\d+\.\d+\), starting\.\.\.$/m);
     expect(code).toBe(0);
-  }, 40_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 
   it("says Nest's platform, as PLATFORM chooses it", async () => {
     const { output } = await demo(['nest'], { PLATFORM: 'fastify' });
     expect(output).toContain('The reference service on nest (Node');
     expect(output).toContain('platform-fastify');
-  }, 40_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
 });

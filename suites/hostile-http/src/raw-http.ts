@@ -1,6 +1,7 @@
 // A raw HTTP/1.1 exchange over node:net: the bytes are sent exactly as given (malformed request
 // lines, lone LFs, NUL bytes, conflicting lengths), which neither fetch nor node:http would send.
 import { connect } from 'node:net';
+import { PROCESS_WAIT_MS } from '../../../test-waits.js';
 
 export interface RawAnswer {
   /** 0 when the server closed without a status line. */
@@ -22,7 +23,8 @@ export interface SendPlan {
   halfClose?: boolean;
 }
 
-const TIMEOUT_MS = 5_000;
+// a hang is a failure, but an answer from a server process on a loaded machine can take seconds
+const TIMEOUT_MS = PROCESS_WAIT_MS;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function dechunk(body: Buffer): Buffer {
@@ -70,7 +72,7 @@ function parse(everything: Buffer): RawAnswer {
 
 /**
  * Sends `pieces` to 127.0.0.1:`port` and reads until the server closes (requests carry
- * `Connection: close`; Node's own refusals close too). Rejects after 5 s: a hang is a failure.
+ * `Connection: close`; Node's own refusals close too). Rejects after PROCESS_WAIT_MS: a hang is a failure.
  */
 export function exchange(port: number, pieces: Array<string | Buffer>, plan: SendPlan = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {

@@ -6,6 +6,7 @@ import { startService as startNode } from '@error-contract/example-hono/server';
 import { RUNTIMES, runtimeMissing, startOn } from '@error-contract/example-hono/runtimes';
 import type { RunningServer } from '@error-contract/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../../test-waits.js';
 import { CASES, head } from '../src/cases.js';
 import { exchange, type RawAnswer } from '../src/raw-http.js';
 import { APP_ANSWERS_OTHERWISE, SERVER_REFUSES } from '../src/runtimes.js';
@@ -47,7 +48,7 @@ for (const runtime of RUNTIMES) {
     beforeAll(async () => {
       server = await startOn(runtime)(CONFIG);
       port = Number(new URL(server.url).port);
-    }, 40_000);
+    }, PROCESS_TEST_TIMEOUT_MS);
     afterAll(() => server.close());
 
     it.each(CASES.map((kase) => [kase.name, kase] as const))('%s', async (name, kase) => {

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POLL_INTERVAL_MS, PROCESS_TEST_TIMEOUT_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
 
 const ESM = fileURLToPath(new URL('../esm/', import.meta.url));
 
@@ -25,26 +26,36 @@ describe('an ESM app with the loader hook (node --import ./register.mjs app.mjs)
     url = await new Promise<string>((resolve, reject) => {
       let errors = '';
       child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`no ready line within ${PROCESS_WAIT_MS} ms: ${output} ${errors}`)), PROCESS_WAIT_MS);
       child.stdout.on('data', (chunk: Buffer) => {
-        const ready = /listening on (\S+)/.exec(chunk.toString());
-        if (ready) resolve(ready[1]!);
+        output += chunk.toString();
+        const ready = /listening on (\S+)/.exec(output);
+        if (ready) {
+          clearTimeout(timer);
+          resolve(ready[1]!);
+        }
       });
-      child.on('exit', (code) => reject(new Error(`exited with ${code}: ${errors}`)));
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`exited with ${code}: ${errors}`));
+      });
     });
-  }, 30_000);
+  }, PROCESS_TEST_TIMEOUT_MS);
   afterAll(() => stop());
 
   async function failure(path: string) {
     const response = await fetch(`${url}${path}`, { headers: { accept: 'application/json' } });
     const body = (await response.json()) as { traceId?: string; code: string };
     // the server span ends when the response closes: read the spans once it is there
-    for (let waited = 0; waited < 2000; waited += 20) {
+    // the span is recorded in the app's process: on a loaded machine it can take seconds
+    for (const deadline = Date.now() + PROCESS_WAIT_MS; Date.now() < deadline; ) {
       const spans = (await (await fetch(`${url}/spans`)).json()) as SpanView[];
       const server = spans.find((span) => span.kind === 1 && span.traceId === body.traceId);
       if (server !== undefined) return { status: response.status, body, server, spans: spans.filter((span) => span.traceId === body.traceId) };
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
     }
-    throw new Error(`no server span for ${path}`);
+    throw new Error(`no server span for ${path} within ${PROCESS_WAIT_MS} ms`);
   }
 
   it("a 5xx: the body's traceId is the server span's; the span is ERROR with the exception, error.type as the HTTP instrumentation 0.301 leaves it (\"500\")", async () => {

@@ -30,6 +30,9 @@ interface JsonRow {
 }
 
 const WRITER = ['-H', 'Authorization: Bearer writer-token'];
+// what the reference service promises (REFERENCE-SERVICE.md): 406 for a non-JSON Accept, a 100 kB
+// body limit, 415 for a body that is not JSON; told, the probe holds it to each
+const STRICT = ['--strict-accept', '--body-limit', '100kb', '--strict-content-type'];
 
 describe.each(REFERENCE_SERVICES)('error-contract probe against the %s reference service', (_name, start) => {
   let server: Running;
@@ -42,7 +45,7 @@ describe.each(REFERENCE_SERVICES)('error-contract probe against the %s reference
     ['/api/client/v1', 'compact'],
     ['/api/client/v2', 'detailed'],
   ])('every probe under %s passes, in the %s shape; exit code 0', async (prefix, shape) => {
-    const { code, stdout } = await run(['probe', `${server.url}${prefix}`, ...WRITER, '--route', 'GET /widgets', '--strict-accept', '--json']);
+    const { code, stdout } = await run(['probe', `${server.url}${prefix}`, ...WRITER, '--route', 'GET /widgets', ...STRICT, '--json']);
     const report = JSON.parse(stdout) as { passed: boolean; probes: JsonRow[] };
     expect(report.probes.filter((row) => !row.passed)).toEqual([]);
     expect(report.probes.map((row) => [row.name, row.status, row.checked])).toEqual([
@@ -52,6 +55,7 @@ describe.each(REFERENCE_SERVICES)('error-contract probe against the %s reference
       ['no Accept header is 406', 406, true],
       ['Accept: text/html is 406', 406, true],
       ['malformed JSON is 400', 400, true],
+      ['Content-Type text/plain is 415', 415, true],
       ['a body over 100 kB is 413', 413, true],
     ]);
     expect(report.probes.slice(1).every((row) => row.shape === shape)).toBe(true);
@@ -59,8 +63,9 @@ describe.each(REFERENCE_SERVICES)('error-contract probe against the %s reference
   });
 
   it('the table output sums up, exit code 0', async () => {
-    const { code, stdout } = await run(['probe', `${server.url}/api/client/v2`, ...WRITER, '--route', 'GET /widgets', '--strict-accept']);
-    expect(stdout).toContain('7 checked: 7 passed, 0 failed; 0 reported only');
+    const { code, stdout } = await run(['probe', `${server.url}/api/client/v2`, ...WRITER, '--route', 'GET /widgets', ...STRICT]);
+    expect(stdout).toContain('8 checked: 8 passed, 0 failed; 0 reported only');
+    expect(stdout).toContain(`${server.url}/api/client/v2 keeps the error contract`);
     expect(code).toBe(0);
   });
 });

@@ -72,8 +72,9 @@ describe.each(REFERENCE)('the %s reference service, given only its base URL', (_
   });
   afterAll(() => service.close());
 
-  it('finds /openapi.json and, with --write, checks every operation of it: 30 probes, all pass; exit 0', async () => {
-    const { code, report } = await probe([service.url, ...WRITER, '--write']);
+  it('finds /openapi.json and, with --write and its body limit, checks every operation of it: 30 probes, all pass; exit 0', async () => {
+    // the document declares 413 and 415 but not the limit: --body-limit gives it
+    const { code, report } = await probe([service.url, ...WRITER, '--write', '--body-limit', '100kb']);
     expect(report.probes.filter((row) => !row.passed)).toEqual([]);
     expect(report.openapi).toEqual({ source: `${service.url}/openapi.json`, version: '3.1.0', operations: 8, probed: 8 });
     expect([...new Set(report.probes.map((row) => row.operation))]).toEqual(['the API', ...OPERATIONS]);
@@ -93,6 +94,17 @@ describe.each(REFERENCE)('the %s reference service, given only its base URL', (_
     });
     expect(report.probes).toHaveLength(30);
     expect(report.requests.sent).toBe(31);
+    expect(code).toBe(0);
+  });
+
+  it('without its body limit: the over-large body is only held to the contract, and its 413 is the contract\'s; exit 0', async () => {
+    const { code, report } = await probe([service.url, ...WRITER, '--write']);
+    expect(report.probes.filter((row) => !row.passed)).toEqual([]);
+    const oversize = report.probes.filter((row) => row.name === 'a 101 kB body answers in the contract');
+    expect(oversize.map((row) => [row.operation, row.status, row.checked])).toEqual([
+      ['POST /api/client/v1/widgets', 413, true],
+      ['POST /api/client/v2/widgets', 413, true],
+    ]);
     expect(code).toBe(0);
   });
 

@@ -2,6 +2,7 @@
 // stoppable mid-run (the outage case) and restartable on the same port.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { PROCESS_WAIT_MS } from '../../../test-waits.js';
 
 /** The redis-server binary, or undefined when it is not installed. */
 export function findRedisServer(): string | undefined {
@@ -55,7 +56,7 @@ export class RedisServer {
     this.child = child;
     return new Promise((resolve, reject) => {
       let output = '';
-      const timer = setTimeout(() => reject(new Error(`redis-server not ready within 10 s: ${output}`)), 10_000);
+      const timer = setTimeout(() => reject(new Error(`redis-server not ready within ${PROCESS_WAIT_MS} ms: ${output}`)), PROCESS_WAIT_MS);
       child.stdout!.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (/Ready to accept connections/.test(output)) {

@@ -8,6 +8,7 @@ import type { RunningServer } from '@error-contract/service-kit';
 import '@error-contract/testing/vitest';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_WAIT_MS } from '../../../test-waits.js';
 import { findRedisServer, RedisServer } from '../src/redis-server.js';
 
 const LIMIT = 4;
@@ -53,7 +54,7 @@ describe.skipIf(binary === undefined)('REDIS_URL on Bun and Deno', () => {
 
 it.skipIf(runtimeMissing('workerd') !== undefined && !process.env.CI)('workerd: REDIS_URL is refused at start (exit code 2), saying why', () => {
   const [command, ...args] = startCommand('workerd');
-  const run = spawnSync(command!, args, { cwd: EXAMPLE, env: { ...process.env, PORT: '0', REDIS_URL: 'redis://127.0.0.1:6379' }, encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(command!, args, { cwd: EXAMPLE, env: { ...process.env, PORT: '0', REDIS_URL: 'redis://127.0.0.1:6379' }, encoding: 'utf8', timeout: PROCESS_WAIT_MS });
   expect(run.status).toBe(2);
   expect(run.stderr).toContain('REDIS_URL: the Redis rate limit store needs Node sockets and is left out on workerd');
   expect(run.stdout).not.toContain('listening on');

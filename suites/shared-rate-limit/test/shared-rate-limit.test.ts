@@ -10,6 +10,7 @@ import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
 import type { RunningServer, ServiceConfig, StartService } from '@error-contract/service-kit';
 import '@error-contract/testing/vitest';
+import { POLL_INTERVAL_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findRedisServer, RedisServer } from '../src/redis-server.js';
@@ -66,11 +67,11 @@ async function startPair(start: StartService, redisUrl: string | undefined): Pro
   return { pair: [await start(config), await start(config)], logged };
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = PROCESS_WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
   }
 }
 

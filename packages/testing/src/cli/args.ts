@@ -22,7 +22,13 @@ export interface ProbeOptions {
   headers: Record<string, string>;
   routes: RouteArg[];
   strictAccept: boolean;
-  maxBodyBytes: number;
+  /**
+   * `--body-limit` (or its old name `--max-body`): the API's body limit in bytes. Only when it is
+   * given (or the document states one) is an over-large body required to be 413.
+   */
+  bodyLimitBytes?: number;
+  /** `--strict-content-type`: every operation that takes JSON answers 415 to a text/plain body. */
+  strictContentType: boolean;
   json: boolean;
   timeoutMs: number;
   /** `--openapi`: the document's URL or file; without it (and without --route) it is looked for. */
@@ -66,16 +72,22 @@ Options:
   --rps <n>                   send at most n requests a second (default 10)
   --route 'METHOD /path'      a route of the API, below the base URL (repeatable), instead of a
                               document: a GET route is probed for 404/405/406, a POST/PUT/PATCH
-                              route for 400/413
+                              route for 400, 413 and 415
   --strict-accept             the API answers 406 to a missing or non-JSON Accept: a success fails
-  --max-body <size>           the API's body limit (default 100kb); the 413 probe sends 1 kB more
+  --body-limit <size>         the API's body limit, e.g. 100kb (--max-body is its old name): a
+                              body 1 kB over it must be 413. Without it (and without x-body-limit
+                              in the document) an over-large body is only held to the contract
+  --strict-content-type       every operation that takes JSON answers 415 to a text/plain body
+                              (without it, only the operations whose document declares a 415)
   --timeout <time>            per probe, e.g. 10s or 500ms (default 10s)
   --json                      print the results as JSON
   --junit <file>              also write the results as JUnit XML
   -h, --help                  show this help
 
-Exit code: 0 no checked probe failed, 1 the API breaks the contract, 2 a usage error, a document
-that cannot be read, or an API that cannot be reached.
+Exit code: 0 the API keeps the contract in every probe checked, 1 the API breaks the contract,
+2 a usage error, a document that cannot be read, or an API that cannot be reached, 3 not enough
+to judge: no probe failed, but without an OpenAPI document or --route (or with no probe checked)
+the probe cannot tell whether the API keeps the contract.
 
 docs: writes the docs pages of the contract that <module> exports (as "contract", as
 [export-name], or as default; a createErrorContract() result or a function returning one) into
@@ -132,6 +144,8 @@ export function parseCommand(argv: string[]): Command {
         route: { type: 'string', multiple: true },
         'strict-accept': { type: 'boolean' },
         'max-body': { type: 'string' },
+        'body-limit': { type: 'string' },
+        'strict-content-type': { type: 'boolean' },
         timeout: { type: 'string' },
         json: { type: 'boolean' },
         openapi: { type: 'string' },
@@ -159,8 +173,11 @@ export function parseCommand(argv: string[]): Command {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const maxBodyBytes = parseBytes(values['max-body'] ?? '100kb');
-  if (maxBodyBytes === undefined) throw new UsageError(`--max-body takes a size such as 100kb or 1mb, got ${JSON.stringify(values['max-body'])}`);
+  if (values['body-limit'] !== undefined && values['max-body'] !== undefined) throw new UsageError('--body-limit and --max-body are the same option: give one');
+  const limitFlag = values['body-limit'] === undefined ? 'max-body' : 'body-limit';
+  const limitText = values[limitFlag];
+  const bodyLimitBytes = limitText === undefined ? undefined : parseBytes(limitText);
+  if (limitText !== undefined && bodyLimitBytes === undefined) throw new UsageError(`--${limitFlag} takes a size such as 100kb or 1mb, got ${JSON.stringify(limitText)}`);
   if (values.openapi !== undefined && values.route !== undefined) throw new UsageError('--openapi and --route both name the routes: give one');
   if (values.openapi === '') throw new UsageError('--openapi takes the URL or the file of the OpenAPI document');
   const maxRequests = Number(values['max-requests'] ?? '200');
@@ -175,7 +192,8 @@ export function parseCommand(argv: string[]): Command {
       headers: Object.fromEntries((values.header ?? []).map(parseHeader)),
       routes: (values.route ?? []).map(parseRoute),
       strictAccept: values['strict-accept'] === true,
-      maxBodyBytes,
+      ...(bodyLimitBytes === undefined ? {} : { bodyLimitBytes }),
+      strictContentType: values['strict-content-type'] === true,
       json: values.json === true,
       timeoutMs: values.timeout === undefined ? 10_000 : parseTimeout(values.timeout),
       ...(values.openapi === undefined ? {} : { openapi: values.openapi }),

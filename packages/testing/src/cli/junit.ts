@@ -1,6 +1,7 @@
 // The report as JUnit XML, the format CI systems read test results in: one <testsuite> per
 // operation, one <testcase> per probe; a failed probe is a <failure>, a probe not sent is
-// <skipped>, a reported-only probe passes with its note in <system-out>.
+// <skipped>, a reported-only probe passes with its note in <system-out>. A run that could not
+// judge the API (no document, no --route) adds one <error>: CI must not read it as green.
 import type { ProbeReport, ProbeRow } from './probe.js';
 import { totalsOf } from './render.js';
 
@@ -45,6 +46,12 @@ export function renderJunit(report: ProbeReport): string {
     const cases = rows.map((row) => testcase(row, name)).join('\n');
     return `  <testsuite name="${xml(name)}" tests="${rows.length}" failures="${sub.failed}" errors="0" skipped="${sub.skipped}">\n${cases}\n  </testsuite>`;
   });
-  const head = `<testsuites name="${xml(`error-contract probe ${report.baseUrl}`)}" tests="${report.rows.length}" failures="${totals.failed}" errors="0" skipped="${totals.skipped}">`;
+  if (report.verdict === 'not enough to judge') {
+    const message = `not enough checked to judge the error contract: ${report.notChecked[0] ?? ''}`;
+    const name = 'enough checked to judge the API';
+    suites.push(`  <testsuite name="error-contract probe" tests="1" failures="0" errors="1" skipped="0">\n    <testcase classname="error-contract probe" name="${name}">\n      <error message="${xml(message)}" type="not-enough-to-judge">${xml(report.notChecked.join('\n'))}</error>\n    </testcase>\n  </testsuite>`);
+  }
+  const errors = report.verdict === 'not enough to judge' ? 1 : 0;
+  const head = `<testsuites name="${xml(`error-contract probe ${report.baseUrl}`)}" tests="${report.rows.length + errors}" failures="${totals.failed}" errors="${errors}" skipped="${totals.skipped}">`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${head}\n${suites.join('\n')}\n</testsuites>\n`;
 }

@@ -5,7 +5,7 @@ import { type Command, parseCommand, USAGE, UsageError } from './args.js';
 import { runDocs } from './docs.js';
 import { renderJunit } from './junit.js';
 import { type ProbeDeps, runOpenApiProbes, runRouteProbes } from './openapi-probe.js';
-import { type ProbeProgress, UnreachableError } from './probe.js';
+import { type ProbeProgress, type ProbeVerdict, UnreachableError } from './probe.js';
 import { renderJson, renderTable } from './render.js';
 
 /** Where the CLI writes. */
@@ -26,10 +26,15 @@ function progressOn(stderr: CliIo['stderr']): ProbeProgress {
   };
 }
 
+/** The probe's exit code for each verdict; 2 is a usage error, an unreadable document or an unreachable API. */
+const EXIT_CODES: Record<ProbeVerdict, number> = { keeps: 0, breaks: 1, 'not enough to judge': 3 };
+
 /**
- * Runs `error-contract` with the given arguments; resolves to the exit code (0 no checked
- * probe failed or the docs are written, 1 the API breaks the contract, 2 a usage error, an
- * unreachable API, or docs that could not be written). Never rejects and never prints a stack.
+ * Runs `error-contract` with the given arguments; resolves to the exit code (0 the API keeps the
+ * contract in every probe checked, or the docs are written; 1 the API breaks the contract; 2 a
+ * usage error, an unreachable API, or docs that could not be written; 3 no probe failed but not
+ * enough could be checked to judge: no document and no --route, or no probe checked). Never
+ * rejects and never prints a stack.
  *
  * @example
  * process.exitCode = await main(process.argv.slice(2), process);
@@ -70,7 +75,7 @@ export async function main(argv: string[], io: CliIo, deps: ProbeDeps = {}): Pro
         throw new UsageError(`cannot write ${options.junit}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
       }
     }
-    return report.passed ? 0 : 1;
+    return EXIT_CODES[report.verdict];
   } catch (error) {
     const known = error instanceof UnreachableError || error instanceof UsageError;
     io.stderr.write(`error-contract: ${known ? '' : 'unexpected error: '}${(error as Error).message}\n`);

@@ -14,7 +14,7 @@ import { planProbes } from '../openapi/plan.js';
 import { declaredChecker } from '../openapi/schema-check.js';
 import { serverPrefix } from '../openapi/servers.js';
 import { UsageError, type ProbeOptions } from './args.js';
-import { type ProbeProgress, type ProbeReport, type ProbeRow, runProbes, UnreachableError } from './probe.js';
+import { judgeRun, type ProbeProgress, type ProbeReport, type ProbeRow, runProbes, UnreachableError } from './probe.js';
 
 /**
  * What a run can be given besides its options: the clock the pacer waits on, and the sender
@@ -95,14 +95,16 @@ async function findDocument(options: ProbeOptions, fetchDocument: FetchDocument)
  * Runs the probe from the API's OpenAPI document: every operation under the base URL gets its
  * probes (a wrong method on its path, no Accept and a non-JSON Accept, no credentials, malformed
  * JSON, a text/plain body, an over-large body, a required property left out), each answer judged
- * against the contract and against the error response the document declares. At most
+ * against the contract and against the error response the document declares (the 413 and the 415
+ * only where a limit is known or a 415 declared: planProbes). With no document found, the base
+ * URL alone, and the verdict `not enough to judge`. At most
  * `maxRequests` requests, at most `rps` a second; probes that send a body or an unsafe method
  * only with `write`. Rejects with a UsageError (a document that cannot be read) or an
  * UnreachableError.
  *
  * @example
  * const report = await runOpenApiProbes(parseCommand(['probe', 'http://127.0.0.1:3000', '--write']).options);
- * process.exitCode = report.passed ? 0 : 1;
+ * process.exitCode = { keeps: 0, breaks: 1, 'not enough to judge': 3 }[report.verdict];
  */
 export async function runOpenApiProbes(options: ProbeOptions, onProgress: ProbeProgress = () => {}, deps: ProbeDeps = {}): Promise<ProbeReport> {
   const pacer = createPacer({ maxRequests: options.maxRequests, rps: options.rps, ...(deps.clock === undefined ? {} : { clock: deps.clock }) });
@@ -116,14 +118,20 @@ export async function runOpenApiProbes(options: ProbeOptions, onProgress: ProbeP
   const found = await findDocument(options, fetchDocument);
   const doc = found.document;
   if (doc === undefined) {
-    const notes = ['no OpenAPI document found; tried:', ...found.tried.map((line) => `  ${line}`), 'probing the base URL alone: name the document with --openapi, or routes with --route'];
+    const notes = ['no OpenAPI document found; tried:', ...found.tried.map((line) => `  ${line}`), 'probing the base URL alone, which is not enough to judge the API: name the document with --openapi, or routes with --route'];
     const report = await runProbes(options, onProgress, senderAt(baseUrl.href));
     return { ...report, notes, requests: requests() };
   }
 
   const notes = [`OpenAPI ${doc.openapi} document: ${doc.source}`];
   const { all, probed } = operationsUnder(doc, baseUrl, notes);
-  const planned = planProbes(doc, probed, { headers: options.headers, write: options.write, strictAccept: options.strictAccept, maxBodyBytes: options.maxBodyBytes });
+  const planned = planProbes(doc, probed, {
+    headers: options.headers,
+    write: options.write,
+    strictAccept: options.strictAccept,
+    strictContentType: options.strictContentType,
+    ...(options.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: options.bodyLimitBytes }),
+  });
   const held = planned.filter((probe) => probe.skipped?.includes('--write') === true).length;
   if (held > 0) notes.push(`${held} probes send a body or a method other than GET, HEAD and OPTIONS: they run with --write`);
   const checker = declaredChecker(doc);
@@ -133,7 +141,16 @@ export async function runOpenApiProbes(options: ProbeOptions, onProgress: ProbeP
   let index = -1;
   for (const probe of planned) {
     const { kase } = probe;
-    const base: ProbeRow = { name: kase.name, method: kase.request.method, path: kase.request.path, operation: probe.group, checked: kase.checked, passed: true, problems: [] };
+    const base: ProbeRow = {
+      name: kase.name,
+      method: kase.request.method,
+      path: kase.request.path,
+      operation: probe.group,
+      checked: kase.checked,
+      passed: true,
+      problems: [],
+      ...(probe.due === undefined ? {} : { notRequired: { status: probe.due.status, why: probe.due.why } }),
+    };
     if (probe.skipped !== undefined) {
       rows.push({ ...base, checked: false, skipped: probe.skipped });
       continue;
@@ -155,7 +172,7 @@ export async function runOpenApiProbes(options: ProbeOptions, onProgress: ProbeP
   if (unsent > 0) notes.push(`${unsent} probes not sent: the request budget (--max-requests ${options.maxRequests}) was spent`);
   return {
     baseUrl: baseUrl.href,
-    passed: rows.every((row) => !row.checked || row.passed),
+    ...judgeRun(rows, undefined),
     rows,
     notes,
     openapi: { source: doc.source, version: doc.openapi, operations: all, probed: probed.length },

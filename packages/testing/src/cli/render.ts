@@ -4,6 +4,12 @@ import type { ProbeReport, ProbeRow } from './probe.js';
 
 const HEADINGS = ['probe', 'status', 'shape', 'verdict'];
 
+const VERDICT_LINES: Record<ProbeReport['verdict'], (baseUrl: string) => string> = {
+  keeps: (baseUrl) => `${baseUrl} keeps the error contract`,
+  breaks: (baseUrl) => `${baseUrl} breaks the error contract`,
+  'not enough to judge': (baseUrl) => `${baseUrl}: not enough checked to judge the error contract (no probe failed)`,
+};
+
 function verdictOf(row: ProbeRow): string {
   if (row.skipped !== undefined) return `skip: ${row.skipped}`;
   if (!row.checked) return row.problems.length > 0 ? `info: ${row.problems[0]}` : row.notes !== undefined && row.notes.length > 0 ? `info: ${row.notes[0]}` : 'info';
@@ -60,17 +66,18 @@ export function renderTable(report: ProbeReport): string {
   const skipped = totals.skipped > 0 ? `; ${totals.skipped} not sent` : '';
   lines.push('', `${totals.checked} checked: ${totals.passed} passed, ${totals.failed} failed; ${totals.reported} reported only${skipped}`);
   if (report.requests !== undefined) lines.push(`${report.requests.sent} requests sent (at most ${report.requests.maxRequests}, ${report.requests.rps} a second)`);
-  lines.push(report.passed ? `${report.baseUrl} keeps the error contract` : `${report.baseUrl} breaks the error contract`);
+  if (report.notChecked.length > 0) lines.push('not checked:', ...report.notChecked.map((item) => `  ${item}`));
+  lines.push(VERDICT_LINES[report.verdict](report.baseUrl));
   return `${lines.join('\n')}\n`;
 }
 
 /**
- * The report as JSON, for scripts and CI: `{ baseUrl, passed, probes, openapi?, notes?, requests? }`.
+ * The report as JSON, for scripts and CI: `{ baseUrl, verdict, passed, notChecked, probes, openapi?, notes?, requests? }`.
  *
  * @example
  * const { passed, probes } = JSON.parse(renderJson(report));
  */
 export function renderJson(report: ProbeReport): string {
-  const { baseUrl, passed, rows, openapi, notes, requests } = report;
-  return `${JSON.stringify({ baseUrl, passed, probes: rows, ...(openapi === undefined ? {} : { openapi }), ...(notes === undefined ? {} : { notes }), ...(requests === undefined ? {} : { requests }) }, null, 2)}\n`;
+  const { baseUrl, verdict, passed, notChecked, rows, openapi, notes, requests } = report;
+  return `${JSON.stringify({ baseUrl, verdict, passed, notChecked, probes: rows, ...(openapi === undefined ? {} : { openapi }), ...(notes === undefined ? {} : { notes }), ...(requests === undefined ? {} : { requests }) }, null, 2)}\n`;
 }

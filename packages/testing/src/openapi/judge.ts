@@ -3,6 +3,7 @@
 // against the methods it lists, the field a validation problem must name, and the error
 // response it declares for the operation and status.
 import { checkErrorContract, type ContractShape } from '../contract-check.js';
+import { judgeContractOnly } from '../cli/contract-only.js';
 import { judgeCase } from '../run.js';
 import type { ResponseSnapshot } from '../snapshot.js';
 import type { Operation } from './operations.js';
@@ -91,9 +92,15 @@ export function judgeProbe(checker: DeclaredChecker | undefined, probe: PlannedP
     return { checked: result.problems.length > 0, passed: result.problems.length === 0, problems: result.problems, notes: [note], ...(result.shape === undefined ? {} : { shape: result.shape }) };
   }
   const expected = kase.id === 'missing-property' && answer.status === 422 ? { ...kase, expected: { ...kase.expected, status: 422 } } : kase;
-  const result = judgeCase(expected, answer);
-  const problems = [...result.problems];
   const notes: string[] = [];
+  let result;
+  if (probe.due === undefined) result = judgeCase(expected, answer);
+  else {
+    const judged = judgeContractOnly(kase, probe.due, answer);
+    result = judged.result;
+    if (judged.note !== undefined) notes.push(judged.note);
+  }
+  const problems = [...result.problems];
   if (kase.id === 'wrong-method' && answer.status === 405) problems.push(...allowProblems(answer.headers.allow, probe.pathOperations?.[0]?.pathMethods ?? []));
   if (probe.field !== undefined && answer.status >= 400) problems.push(...fieldProblems(answer, probe.field));
   const operation = checker === undefined ? undefined : judgingOperation(checker, probe, answer.status);

@@ -1,9 +1,13 @@
 // Which probes each operation gets, as data: the conformance table's cases (cases.ts) built from
 // the document's routes, plus the ones only a document makes possible (415, a required property
 // left out, 401 on any method). Probes that send a body or a method other than GET, HEAD and
-// OPTIONS are planned but held back unless `write` allows them.
+// OPTIONS are planned but held back unless `write` allows them. 413 and 415 are required only
+// where the document or the command line says the API has a body limit or refuses other types;
+// elsewhere those probes are held only to the contract (contract-only.ts).
 import { formatBytes } from '../bytes.js';
 import { type ConformanceCase, type ConformanceRequest, conformanceCases } from '../cases.js';
+import { contractOnly, type DueAnswer } from '../cli/contract-only.js';
+import { declaresStatus, documentedBodyLimit } from './body-limit.js';
 import type { OpenApiDocument } from './document.js';
 import { credentialHeaders, isSecured, jsonBodyOf, type Operation } from './operations.js';
 import { fillPath } from './parameters.js';
@@ -14,7 +18,7 @@ import { objectSchemaOf, sampleOf } from './sample.js';
  * what judging it needs beyond the case.
  *
  * @example
- * const planned: PlannedProbe[] = planProbes(doc, operations, { headers: {}, write: false, strictAccept: false, maxBodyBytes: 102400 });
+ * const planned: PlannedProbe[] = planProbes(doc, operations, { headers: {}, write: false, strictAccept: false, strictContentType: false });
  * planned.filter((probe) => probe.skipped === undefined).length; // the probes that will be sent
  */
 export interface PlannedProbe {
@@ -36,13 +40,15 @@ export interface PlannedProbe {
   missingCredentials?: string[];
   /** Why it will not be sent. */
   skipped?: string;
+  /** A probe held only to the contract: the status it would have been held to, and why it is not. */
+  due?: DueAnswer;
 }
 
 /**
  * What planning needs from the command line.
  *
  * @example
- * const options: PlanOptions = { headers: { authorization: 'Bearer t' }, write: true, strictAccept: false, maxBodyBytes: 100 * 1024 };
+ * const options: PlanOptions = { headers: { authorization: 'Bearer t' }, write: true, strictAccept: false, strictContentType: false, bodyLimitBytes: 100 * 1024 };
  */
 export interface PlanOptions {
   /** Sent with every probe (lower-case names): the credentials come only from here. */
@@ -51,7 +57,10 @@ export interface PlanOptions {
   write: boolean;
   /** `--strict-accept`: 406 is due for a missing or non-JSON Accept, and a success fails. */
   strictAccept: boolean;
-  maxBodyBytes: number;
+  /** `--body-limit`: the API's body limit; without it, the document's `x-body-limit`, else none known. */
+  bodyLimitBytes?: number;
+  /** `--strict-content-type`: 415 is due for a text/plain body to any operation that takes JSON. */
+  strictContentType: boolean;
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -89,8 +98,19 @@ function bodyProbes(doc: OpenApiDocument, operation: Operation, path: string, he
   const json = jsonBodyOf(operation);
   if (json === undefined) return [];
   const group = label(operation);
-  const table = conformanceCases({ existing: path, jsonBody: { path, method: operation.method, maxBytes: options.maxBodyBytes }, headers });
-  const probes: PlannedProbe[] = table.filter((kase) => kase.id === 'malformed-json' || kase.id === 'oversize-body').map((kase) => ({ kase: { ...kase, name: kase.id === 'oversize-body' ? `a body over ${formatBytes(options.maxBodyBytes)} is 413` : kase.name }, group, operation }));
+  const limit = options.bodyLimitBytes ?? documentedBodyLimit(doc, operation);
+  const table = conformanceCases({ existing: path, jsonBody: { path, method: operation.method, ...(limit === undefined ? {} : { maxBytes: limit }) }, headers });
+  const malformed = table.find((kase) => kase.id === 'malformed-json')!;
+  const oversize = table.find((kase) => kase.id === 'oversize-body')!;
+  const probes: PlannedProbe[] = [{ kase: malformed, group, operation }];
+  if (limit !== undefined) probes.push({ kase: { ...oversize, name: `a body over ${formatBytes(limit)} is 413` }, group, operation });
+  else {
+    const sent = formatBytes(oversize.request.body!.length);
+    const why = declaresStatus(operation, 413)
+      ? 'the document declares a 413 but not the limit (x-body-limit), and --body-limit was not given'
+      : 'no body limit is documented (x-body-limit) or given (--body-limit)';
+    probes.push({ kase: contractOnly(oversize, `a ${sent} body answers in the contract`), group, operation, due: { status: 413, code: 'payload_too_large', why } });
+  }
 
   const body = validBody(doc, json.media);
   const jsonHeaders = { ...headers, 'content-type': json.mediaType };
@@ -103,7 +123,14 @@ function bodyProbes(doc: OpenApiDocument, operation: Operation, path: string, he
     checked: true,
   };
   const takesText = json.otherTypes.find((type) => /^(text\/plain|text\/\*|\*\/\*)/i.test(type));
-  probes.splice(1, 0, takesText === undefined ? { kase: plain, group, operation } : { kase: plain, group, operation, skipped: `the operation takes ${takesText}` });
+  let plainProbe: PlannedProbe;
+  if (takesText !== undefined) plainProbe = { kase: plain, group, operation, skipped: `the operation takes ${takesText}` };
+  else if (options.strictContentType || declaresStatus(operation, 415)) plainProbe = { kase: plain, group, operation };
+  else {
+    const why = 'the document declares no 415 for the operation, and --strict-content-type was not given';
+    plainProbe = { kase: contractOnly(plain, 'Content-Type text/plain answers in the contract'), group, operation, due: { status: 415, code: 'unsupported_media_type', why } };
+  }
+  probes.splice(1, 0, plainProbe);
 
   const object = objectSchemaOf(doc, json.media.schema);
   const field = object?.required[0];
@@ -161,7 +188,10 @@ function declares406(operation: Operation): boolean {
  * own probes first (an existing path answers, an unknown path is 404), then per operation a wrong
  * method on its path (first operation of each path), no Accept and `Accept: text/html` (GET),
  * no credentials (secured), and malformed JSON, a text/plain body, an over-large body and a
- * required property left out (JSON request body).
+ * required property left out (JSON request body). The text/plain body is due a 415 only where
+ * the operation declares one (or `strictContentType`), the over-large body a 413 only where a
+ * limit is known (`bodyLimitBytes`, else the document's `x-body-limit`); elsewhere each carries
+ * `due` and is held only to the contract.
  *
  * @example
  * for (const probe of planProbes(doc, operations, options)) console.log(probe.group, probe.kase.name, probe.skipped ?? '');

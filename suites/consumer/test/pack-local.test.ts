@@ -1,0 +1,48 @@
+// `npx -y pnpm@10 pack:local [dir]` (scripts/pack-local.mjs, after `pnpm build`): every published
+// package packed into one folder, and the `npm install` line that installs exactly those tarballs.
+// A private package (@error-contract/http-status, bundled into core and client) is never packed.
+// Packing is bounded by the project's hookTimeout (vitest.config.ts), as the consumer project is.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Read here from the manifests, not from the script under test: the folders whose package.json is not private. */
+function manifests(): Array<{ name: string; version: string; private?: boolean }> {
+  return readdirSync(join(root, 'packages')).map((folder) => JSON.parse(readFileSync(join(root, 'packages', folder, 'package.json'), 'utf8')));
+}
+
+describe('pack:local', () => {
+  let dir = '';
+  let stdout = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'error-contract-pack-local-'));
+    stdout = execFileSync(process.execPath, [join(root, 'scripts/pack-local.mjs'), dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('http-status is private, and so never packed', () => {
+    expect(manifests().find((manifest) => manifest.name === '@error-contract/http-status')?.private).toBe(true);
+    expect(readdirSync(dir).filter((file) => file.includes('http-status'))).toEqual([]);
+  });
+
+  it('prints one npm install line listing exactly the published packages, each tarball in the folder', () => {
+    const published = manifests().filter((manifest) => manifest.private !== true);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.slice(0, 2)).toEqual([`packed ${published.length} packages into ${dir} (private packages are not packed)`, 'install them in another project with:']);
+    const install = lines[2]!;
+    expect(install.startsWith('npm install ')).toBe(true);
+    const tarballs = install.slice('npm install '.length).split(' ');
+    // each tarball's own manifest names the package: exactly the non-private ones, once each
+    const packedNames = tarballs.map((tarball) => {
+      expect(dirname(tarball)).toBe(dir);
+      return (JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as { name: string }).name;
+    });
+    expect(packedNames.sort()).toEqual(published.map((manifest) => manifest.name).sort());
+    expect(readdirSync(dir).sort()).toEqual(tarballs.map((tarball) => tarball.slice(dir.length + 1)).sort());
+  });
+});
