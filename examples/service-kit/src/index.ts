@@ -5,5 +5,4 @@ export { BODY_LIMIT_BYTES, PREFIXES, serviceContract, shapeFor } from './contrac
 export { BEARER_SCHEME, OPENAPI_PATH, publicDocuments, SERVICE_INFO, serviceOpenApi, widgetSchemas } from './public-documents.js';
 export { connectRateLimitRedis, failOpen, type RateLimitRedis } from './rate-limit-redis.js';
 export { running, runMain, type RunningServer, type StartService } from './serve.js';
-export { type MetricsEndpoint, serveMetrics, serveMetricsFromEnv } from './metrics.js';
 export { noSuchWidget, type Widget, widgetInput, WidgetStore } from './widgets.js';

@@ -1,8 +1,9 @@
 // The reference services' Prometheus endpoint: with METRICS_PORT set, OpenTelemetry's Prometheus
 // exporter serves the metrics the service records, the contract's `error_contract.responses`
 // among them (as `error_contract_responses_total`), at http://HOST:METRICS_PORT/metrics.
-// The OpenTelemetry packages are imported when the endpoint is asked for: a service without
-// METRICS_PORT (and the Hono service on Bun, Deno and workerd) loads none of them.
+// An entry of its own (`@error-contract/service-kit/metrics`), imported by the Node services' mains
+// only: the Hono service on workerd bundles service-kit's main entry, where Node's `http` is not.
+// The OpenTelemetry packages are imported when the endpoint is asked for.
 
 /** A started Prometheus endpoint: its URL, and how to stop it (the MeterProvider unregistered). */
 export interface MetricsEndpoint {

@@ -1,6 +1,5 @@
 import type { ServiceConfig } from './config.js';
 import { configFromEnv } from './config.js';
-import { serveMetricsFromEnv } from './metrics.js';
 
 /** A started server: its address, and how to stop it. */
 export interface RunningServer {
@@ -12,13 +11,10 @@ export interface RunningServer {
 export type StartService = (config: ServiceConfig) => Promise<RunningServer>;
 
 /**
- * The examples' `main`: reads the environment, serves the Prometheus endpoint when METRICS_PORT is
- * set (see metrics.ts), starts, prints the one ready line, and stops
+ * The examples' `main`: reads the environment, starts, prints the one ready line, and stops
  * cleanly with exit code 0 on Ctrl-C or SIGTERM.
  */
 export async function runMain(start: StartService): Promise<void> {
-  const endpoint = await serveMetricsFromEnv();
-  if (endpoint !== undefined) console.log(`metrics on ${endpoint.url}`);
   const server = await start(configFromEnv());
   console.log(`listening on ${server.url}`);
   let stopping = false;

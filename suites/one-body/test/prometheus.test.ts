@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { casesFor, PREFIXES, send } from '@error-contract/conformance';
 import { startService as startExpress } from '@error-contract/example-express/server';
-import { serveMetrics } from '@error-contract/service-kit';
+import { serveMetrics } from '@error-contract/service-kit/metrics';
 import { expect, it } from 'vitest';
 
 type Sample = { labels: Record<string, string>; value: number };
