@@ -4,6 +4,8 @@ import { ContractError, isContractError, type ProblemExtras, type ProblemInit } 
 import { normalizeWith } from './normalize.js';
 import { activeSpans, markSpans } from './observability/active-span.js';
 import { type ErrorLogger, frameworkLogger, writeLogLine } from './observability/log-line.js';
+import { countResponse } from './observability/response-metric.js';
+import type { MappedBy } from './mapping.js';
 import { type ErrorContractOptions, resolveSettings, type Settings } from './options.js';
 import { renderWith } from './render.js';
 import { pathOfTarget } from './path.js';
@@ -124,13 +126,16 @@ export function createErrorContract<const C extends Catalog<L> = {}, const L ext
     const ours = isContractError(error);
     let answer = ours && compiled !== undefined ? compiled.answerFor(error, request) : undefined;
     let problem = answer === undefined ? undefined : compiledProblem(answer, error as ProblemInit, request);
+    const mapped: MappedBy = {};
     if (problem === undefined) {
       answer = undefined;
-      problem = normalizeWith(settings, error, request, ours);
+      problem = normalizeWith(settings, error, request, ours, mapped);
     }
-    // Observability is paid by failures only: the active span is read here, never on a success.
+    // Observability is paid by failures only: the active span and the meter are read here, never
+    // on a success.
     const spans = activeSpans();
     markSpans(spans, problem, error);
+    countResponse(problem, request, mapped.mapper);
     const internal = problem.status >= 500;
     const traceId = problem.traceId ?? spans?.traceId ?? (internal || logs(settings, problem) ? traceparentTraceId(request) : undefined);
     report(settings, error, problem, request, traceId);

@@ -93,11 +93,22 @@ export function resolveMap(map: unknown, catalogStatus: (code: string) => number
   return { mappers: Object.freeze([...map]), tools, logger };
 }
 
+/** Where `mapError` says which mapper answered: its function name (a preset's name), for the metric. */
+export interface MappedBy {
+  mapper?: string;
+}
+
+/** A mapper's name as the metric records it: its function name, `anonymous` when it has none. */
+function mapperName(mapper: ErrorMapper): string {
+  return typeof mapper.name === 'string' && mapper.name !== '' ? mapper.name : 'anonymous';
+}
+
 /**
  * The first mapper's replacement for a foreign error, or undefined. Our own problems are never
- * mapped: they are already in the contract. Never throws.
+ * mapped: they are already in the contract. `by.mapper` is set to the answering mapper's name.
+ * Never throws.
  */
-export function mapError(map: MapSettings, error: unknown, request: RequestLike): unknown {
+export function mapError(map: MapSettings, error: unknown, request: RequestLike, by?: MappedBy): unknown {
   if (isContractError(error)) return undefined;
   for (const mapper of map.mappers) {
     let replacement: unknown;
@@ -109,7 +120,10 @@ export function mapError(map: MapSettings, error: unknown, request: RequestLike)
       reportMapperFailure(map.logger ?? frameworkLogger(request), mapperError);
       return undefined;
     }
-    if (replacement !== undefined && replacement !== null) return replacement;
+    if (replacement !== undefined && replacement !== null) {
+      if (by !== undefined) by.mapper = mapperName(mapper);
+      return replacement;
+    }
   }
   return undefined;
 }

@@ -3,7 +3,7 @@ import { isContractError, type ProblemInit } from './contract-error.js';
 import { safeInstance } from './fallback.js';
 import { clientHeadersOf, ownClientHeadersOf } from './headers.js';
 import { languageFor, textIn, translatedText } from './language.js';
-import { mapError } from './mapping.js';
+import { mapError, type MappedBy } from './mapping.js';
 import { RESERVED_MEMBERS } from './members.js';
 import type { Settings } from './options.js';
 import { fieldSummary } from './problems.js';
@@ -265,14 +265,15 @@ export function decide(settings: Settings, error: unknown, request: RequestLike,
  * `error` is one of our problems, when the caller has asked already (the mark is a lookup along a
  * thrown value's prototype chain, the costliest of its reads on http-errors' values).
  */
-export function normalizeWith(settings: Settings, error: unknown, request: RequestLike, ours?: boolean): Problem {
+export function normalizeWith(settings: Settings, error: unknown, request: RequestLike, ours?: boolean, by?: MappedBy): Problem {
   try {
     const known = ours ?? isContractError(error);
     // the app's mappers first (the `map` option): their replacement is decided in the error's
     // place; our own problems are never mapped
-    const mapped = settings.map === undefined || known ? undefined : mapError(settings.map, error, request);
+    const mapped = settings.map === undefined || known ? undefined : mapError(settings.map, error, request, by);
     return mapped === undefined || mapped === null ? decide(settings, error, request, known) : decide(settings, mapped, request);
   } catch {
+    if (by !== undefined) by.mapper = undefined;
     return {
       status: 500,
       code: 'internal_server_error',

@@ -25,6 +25,12 @@ export interface RequestLike {
    * `onError` without a `logger` does not silence it (it silences the console line only).
    */
   logger?: ErrorLogger;
+  /**
+   * The template of the route that matched, as the framework spells it (`/widgets/:id`), when one
+   * did; absent for a route miss (404, 405) and the checks before routing. Core records it as
+   * `http.route` on the `error_contract.responses` metric; it is never the path called.
+   */
+  route?: string;
 }
 
 /**

@@ -4,4 +4,5 @@ export { type FrameworkErrorsHandler, frameworkErrors } from './framework-errors
 export { errorContract, type FastifyErrorContractOptions } from './plugin.js';
 export { type RateLimitContext, rateLimitError } from './rate-limit.js';
 export { routeMissOf } from './route-methods.js';
+export { routeTemplateOf } from './route-template.js';
 export { sendResponse } from './write-reply.js';

@@ -1,11 +1,15 @@
 import { pathOfUrl, type RequestLike } from '@error-contract/core';
 import type { Context } from 'hono';
+import { routeTemplateOf } from './route-template.js';
 
 /** What core needs of a Hono request. The path is the one sent, from the URL: `c.req.path` is
  * decoded (`%22%3Cb%3E` is `"<b>` there), and `instance` must say what the client called, as
- * on Express and Koa. */
+ * on Express and Koa. `route` is the matched route's template (see route-template.ts). */
 export function requestLike(c: Context): RequestLike {
-  return { method: c.req.method, path: pathOfUrl(c.req.url), headers: nodeHeaders(c.env) ?? c.req.raw.headers };
+  const like: RequestLike = { method: c.req.method, path: pathOfUrl(c.req.url), headers: nodeHeaders(c.env) ?? c.req.raw.headers };
+  const route = routeTemplateOf(c);
+  if (route !== undefined) like.route = route;
+  return like;
 }
 
 interface NodeServerEnv {

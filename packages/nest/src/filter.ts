@@ -50,14 +50,27 @@ export function noteFastifyErrors(fastify: FastifyInstance): void {
   });
 }
 
-/** What core needs of a Fastify request: the path the client sent (the query cut off by core). */
+/**
+ * What core needs of a Fastify request: the path the client sent (the query cut off by core), and
+ * the matched route's template as the Fastify adapter reads it.
+ */
 function fastifyRequestLike(request: FastifyRequest): RequestLike {
-  return { method: request.raw.method ?? request.method, path: request.raw.url ?? request.url, headers: request.headers };
+  const like: RequestLike = { method: request.raw.method ?? request.method, path: request.raw.url ?? request.url, headers: request.headers };
+  const route = fastifyAdapter().routeTemplateOf?.(request);
+  if (route !== undefined) like.route = route;
+  return like;
 }
 
-/** What core needs of an Express (or Node) request. */
-function nodeRequestLike(req: Request): RequestLike {
-  return { method: req.method, path: req.originalUrl ?? req.url, headers: req.headers };
+/**
+ * What core needs of an Express (or Node) request; on platform-express (`routed`), with the matched
+ * route's template as the Express adapter reads it (a Nest middleware's raw Node request on
+ * platform-fastify has none).
+ */
+function nodeRequestLike(req: Request, routed = false): RequestLike {
+  const like: RequestLike = { method: req.method, path: req.originalUrl ?? req.url, headers: req.headers };
+  const route = routed ? expressAdapter().routeTemplateOf?.(req) : undefined;
+  if (route !== undefined) like.route = route;
+  return like;
 }
 
 function destroy(res: { destroy?: () => unknown } | undefined): void {
@@ -197,7 +210,7 @@ export class ErrorContractFilter implements ExceptionFilter {
       // The response has started (a stream that failed midway): it cannot become an error. It is
       // ended, the socket destroyed so the client sees a cut-short body, and the failure logged once.
       if (res.headersSent) {
-        this.contract.respond(exception, nodeRequestLike(req));
+        this.contract.respond(exception, nodeRequestLike(req, true));
         destroy(res);
       } else answerAsNest(exception, res, this.#logger);
     });
