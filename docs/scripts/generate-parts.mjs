@@ -36,9 +36,52 @@ export function testedTitles(source) {
   return `${lines.join('\n')}\n`;
 }
 
+// The tables the READMEs and the site both show, written once: in the README a reader of the
+// repository or of npm sees, and taken from there for the site's pages (parts/generated/<name>.md),
+// so that a row added to one is on both. Each is found by its first line and ends at a blank line.
+const README_PARTS = [
+  { name: 'packages', file: 'README.md', first: '| package | what it is |' },
+  { name: 'defaults', file: 'README.md', first: '| option | default | why |' },
+  { name: 'trust', file: 'README.md', first: 'One rule for every framework (packages/core/src/trust.ts)' },
+  { name: 'presets-table', file: 'README.md', first: '| preset | 404 `not_found` |' },
+  { name: 'observability-tools', file: 'README.md', first: '| tool | what it sees of a failure |' },
+  { name: 'observability-options', file: 'README.md', first: '| option | default | what it does |' },
+  { name: 'observability-setup', file: 'README.md', first: '| framework | OpenTelemetry' },
+  { name: 'rate-limit-stores', file: 'README.md', first: '| framework | store |' },
+  { name: 'options', file: 'packages/core/README.md', first: '| option | default | why |' },
+];
+
+/** The block of `text` that starts with the line beginning `first`, up to the next blank line. */
+export function readmePart(text, first, where = 'the README') {
+  const lines = text.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(first));
+  if (start === -1) throw new Error(`${where} has no block starting "${first}": the site's part was taken from it`);
+  const end = lines.findIndex((line, index) => index > start && line.trim() === '');
+  return `${siteLinks(lines.slice(start, end === -1 ? undefined : end).join('\n'))}\n`;
+}
+
+// The READMEs link into the repository; on the site the same links go to the site's own pages.
+const SITE_LINKS = [
+  [/\]\(packages\/(express|koa|hono|fastify|nest|next)\/?\)/g, '](/guides/$1)'],
+  [/\]\(packages\/client\/?\)/g, '](/client)'],
+  [/\]\(packages\/testing\/?\)/g, '](/testing)'],
+  [/\]\(packages\/(core|node)\/?\)/g, '](/reference/$1/)'],
+  [/\]\(examples\/hono\/README\.md\)/g, '](/guides/hono)'],
+  [/\]\(examples\/?\)/g, '](/rate-limits)'],
+  [/\]\(#errors-from-your-libraries[^)]*\)/g, '](/presets/)'],
+];
+
+/** A README block with its repository links turned into the site's. */
+export function siteLinks(markdown) {
+  return SITE_LINKS.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), markdown);
+}
+
 export function generateParts() {
   rmSync(generated, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
+  for (const part of README_PARTS) {
+    writeFileSync(join(generated, `${part.name}.md`), readmePart(readFileSync(join(root, part.file), 'utf8'), part.first, part.file));
+  }
   const maps = join(root, 'packages/core/src/maps');
   const written = [];
   for (const file of readdirSync(maps)) {
@@ -46,11 +89,14 @@ export function generateParts() {
     if (!doc) continue;
     const name = file.replace(/\.ts$/, '');
     writeFileSync(join(out, `${name}.md`), doc);
-    const test = join(root, 'suites/library-errors/test', `${name}.test.ts`);
-    let tested = 'No test file of `suites/library-errors` names this preset yet.\n';
-    try {
-      tested = testedTitles(readFileSync(test, 'utf8'));
-    } catch {}
+    // its test files: `<name>.test.ts`, and beside it `<name>-<more>.test.ts` and `real-<name>.test.ts`
+    const tests = join(root, 'suites/library-errors/test');
+    const own = new RegExp(`^(real-)?${name}(-[a-z0-9-]+)?\\.test\\.ts$`);
+    const files = readdirSync(tests).filter((test) => own.test(test)).sort();
+    const tested =
+      files.length === 0
+        ? 'No test file of `suites/library-errors` names this preset yet.\n'
+        : files.map((test) => `\`suites/library-errors/test/${test}\`:\n\n${testedTitles(readFileSync(join(tests, test), 'utf8'))}`).join('\n');
     writeFileSync(join(out, `${name}.tested.md`), tested);
     written.push(name);
     // a preset added later needs its page: the build says so rather than leaving it out
