@@ -50,6 +50,9 @@ export function checkBlocks() {
         target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['ES2023', 'DOM'], strict: true,
         skipLibCheck: true, experimentalDecorators: true, emitDecoratorMetadata: true, types: ['node'],
         outDir: 'out', rootDir: 'src',
+        // Next's subpaths have no `exports` map, which node16 resolution needs: a Next app resolves
+        // them as a bundler does, so the blocks of its guide are checked with the same files
+        paths: { 'next/server': [join(docs, 'node_modules/next/server.d.ts')] },
       },
       include: ['src'],
     }),
