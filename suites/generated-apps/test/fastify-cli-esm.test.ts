@@ -6,12 +6,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import helper from 'fastify-cli/helper.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
 import { type AppCopy, copyFixture, fixtureDir, PACKAGE_DIR } from '../src/app-copy.js';
 import { runOwnTests } from '../src/own-tests.js';
 import { FASTIFY_CLI, FASTIFY_CLI_SCRIPTS, TYPE_BASE_URL, withoutReadmeLines } from '../src/readme-lines.js';
 
 const FIXTURE = 'fastify-cli-esm';
-const OWN_TESTS_TIMEOUT_MS = 45_000;
+// the app's own test run is a wait on other processes (npm, its runner, the app): one bound each,
+// and the test holds two of them and the copies around them
+const OWN_TESTS_TIMEOUT_MS = PROCESS_WAIT_MS;
+const TWO_RUNS_TIMEOUT_MS = 2 * PROCESS_WAIT_MS + PROCESS_TEST_TIMEOUT_MS;
 
 type App = Awaited<ReturnType<typeof helper.build>>;
 
@@ -34,7 +38,7 @@ describe(`fastify-cli generate --esm`, () => {
     const after = await runOwnTests(fixtureDir(FIXTURE), OWN_TESTS_TIMEOUT_MS);
     expect(after.exitCode, after.output).toBe(0);
     expect(after.totals).toEqual(before.totals);
-  });
+  }, TWO_RUNS_TIMEOUT_MS);
 
   it("the fixture's lines are the README's, as printed there", async () => {
     const readme = await readFile(join(PACKAGE_DIR, '..', '..', 'README.md'), 'utf8');

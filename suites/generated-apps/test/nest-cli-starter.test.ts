@@ -8,12 +8,16 @@ import { pathToFileURL } from 'node:url';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
 import { type AppCopy, copyFixture, fixtureDir } from '../src/app-copy.js';
 import { runOwnTests } from '../src/own-tests.js';
 import { NEST_CLI, TYPE_BASE_URL, withoutReadmeLines } from '../src/readme-lines.js';
 
 const FIXTURE = 'nest-cli-starter';
-const OWN_TESTS_TIMEOUT_MS = 45_000;
+// the app's own test run is a wait on other processes (npm, its runner, the app): one bound each,
+// and the test holds two of them and the copies around them
+const OWN_TESTS_TIMEOUT_MS = PROCESS_WAIT_MS;
+const TWO_RUNS_TIMEOUT_MS = 2 * PROCESS_WAIT_MS + PROCESS_TEST_TIMEOUT_MS;
 
 let pristine: AppCopy | undefined;
 
@@ -37,7 +41,7 @@ describe('nest new (the Nest CLI starter)', () => {
     const after = await runOwnTests(fixtureDir(FIXTURE), OWN_TESTS_TIMEOUT_MS, script);
     expect(after.exitCode, after.output).toBe(0);
     expect(after.totals).toEqual(before.totals);
-  });
+  }, TWO_RUNS_TIMEOUT_MS);
 
   describe('served as `nest start` serves it (NestFactory.create(AppModule), platform-express)', () => {
     let before: INestApplication;
