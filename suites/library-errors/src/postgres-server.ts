@@ -4,8 +4,8 @@
 // because it needs no system service, no root-owned data directory and no install step in CI.
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { createServer } from 'node:net';
 import { SECRET_EMAIL, SECRET_NAME } from './secrets.js';
+import { freePort } from './free-port.js';
 
 export interface PostgresServer {
   db: PGlite;
@@ -22,17 +22,6 @@ export const SCHEMA = `
   insert into users (email, name) values ('${SECRET_EMAIL}', '${SECRET_NAME}');
   insert into posts (author_id, title) values (1, 'first');
 `;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startPostgres(): Promise<PostgresServer> {
   const db = await PGlite.create();

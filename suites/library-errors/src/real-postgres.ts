@@ -6,10 +6,10 @@
 // root, so as root the programs run as the `postgres` user the package creates.
 import { execFile } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SCHEMA } from './postgres-server.js';
+import { freePort } from './free-port.js';
 
 /** The directory of `initdb` and `pg_ctl`: `$PG_BIN`, else the newest of /usr/lib/postgresql/N/bin; undefined when absent. */
 export function findPostgresBin(): string | undefined {
@@ -20,17 +20,6 @@ export function findPostgresBin(): string | undefined {
     .filter((name) => /^\d+$/.test(name) && existsSync(join(root, name, 'bin', 'pg_ctl')))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -4,9 +4,9 @@
 // slowed-down load of its dataset).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.js';
 
 /** The redis-server binary (scripts/install-system-packages.sh installs Debian's). */
 export function redisServerBinary(): string {
@@ -20,19 +20,6 @@ export function redisServerBinary(): string {
     }
   }
   throw new Error('redis-server is not installed: run scripts/install-system-packages.sh');
-}
-
-/** A port nothing listens on: bound, then closed (a connection to it is refused). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export class RedisServer {

@@ -12,6 +12,7 @@ import { mysqlErrors } from '@error-contract/core/maps';
 import mysql from 'mysql2/promise';
 import { describe, expect, it } from 'vitest';
 import { answer, caught, contractWith, SECRET_EMAIL, SECRET_VALUE } from '../src/secrets.js';
+import { freePort } from '../src/free-port.js';
 
 // the packet reader is not among mysql2's exports: loaded by its file, next to the package's main
 const require = createRequire(import.meta.url);
@@ -87,15 +88,8 @@ describe('mysqlErrors() on mysql2 3 connecting for real', () => {
     });
   const portOf = (server: Server) => (server.address() as AddressInfo).port;
 
-  async function closedPort(): Promise<number> {
-    const server = await listen();
-    const port = portOf(server);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
-  }
-
   it('a refused connection -> 503 with the server named in `servers`, 500 without it or for another port', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const error = await caught(() => mysql.createConnection({ host: '127.0.0.1', port, user: 'app', password: SECRET_VALUE, connectTimeout: 10_000 }));
     expect(error).toMatchObject({ code: 'ECONNREFUSED', fatal: true, address: '127.0.0.1', port });
     expect(answer(contractWith(mysqlErrors({ retryAfter: 7, servers: `mysql://app@127.0.0.1:${port}/shop` })), error)).toMatchObject({ status: 503, headers: { 'retry-after': '7' } });
@@ -104,7 +98,7 @@ describe('mysqlErrors() on mysql2 3 connecting for real', () => {
   });
 
   it("a pool's refused connection -> the same", async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const pool = mysql.createPool({ host: '127.0.0.1', port, user: 'app', connectTimeout: 10_000 });
     try {
       const error = await caught(() => pool.query(`SELECT '${SECRET_VALUE}'`));

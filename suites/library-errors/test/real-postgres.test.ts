@@ -8,7 +8,6 @@
 // fails as P2010.
 import { PrismaPg } from '@prisma/adapter-pg';
 import { postgresErrors, prismaErrors } from '@error-contract/core/maps';
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { Kysely, PostgresDialect, sql as kyselySql } from 'kysely';
@@ -18,24 +17,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../src/prisma/client/client.js';
 import { findPostgresBin, RealPostgres } from '../src/real-postgres.js';
 import { answer, caught, contractWith, SECRET_EMAIL, SECRET_VALUE } from '../src/secrets.js';
+import { freePort as closedPort } from '../src/free-port.js';
 
 const bin = findPostgresBin();
 if (bin === undefined) {
   // CI installs it (scripts/install-system-packages.sh) and must not skip: CI=true fails instead
   if (process.env.CI === 'true') throw new Error('real-postgres: PostgreSQL is not installed (apt-get install -y postgresql)');
   console.warn('real-postgres: SKIPPED, PostgreSQL is not installed (apt-get install -y postgresql; .ci/run installs it)');
-}
-
-/** A port of 127.0.0.1 nothing listens on: bound, then closed. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 describe.runIf(bin !== undefined)('a real PostgreSQL server', () => {
