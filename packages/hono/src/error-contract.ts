@@ -163,7 +163,9 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
   const middleware: MiddlewareHandler = async function errorContractMiddleware(c, next) {
     if (!contract.inScope(c.req.path)) return next();
     if (checksBeforeRouting) {
-      const refusal = contract.checkRequest(requestLike(c));
+      // the checks before routing have no route (nor would a metric of theirs): reading Hono's
+      // matched routes here would make an array on every request
+      const refusal = contract.checkRequest(checkedRequestOf(c.req.raw, c.env));
       if (refusal !== undefined) return respondOn(c, refusal, { replacesBody: false });
     }
     try {
