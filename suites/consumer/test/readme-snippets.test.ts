@@ -34,9 +34,14 @@ it('finds the README snippets', () => {
   expect(snippets.length).toBeGreaterThan(30);
 });
 
+// A file of a Next.js app is compiled as Next compiles it: create-next-app's tsconfig resolves as a
+// bundler does, and Next's subpaths (`next/server`) have no `exports` map that node16 could read.
+const nextAppFile = (snippet: Snippet) => /from 'next\/[a-z]/.test(snippet.code);
+
 for (const resolution of ['node16', 'bundler'] as const) {
   describe(`compiles (${resolution})`, () => {
-    it.each(snippets.filter((s) => s.language === 'ts').map((s) => [`${s.readme}:${s.line}`, s] as const))('%s', (_name, snippet) => {
+    const compiled = snippets.filter((s) => s.language === 'ts' && !(resolution === 'node16' && nextAppFile(s)));
+    it.each(compiled.map((s) => [`${s.readme}:${s.line}`, s] as const))('%s', (_name, snippet) => {
       const found = diagnostics.get(resolution);
       expect([...(found?.get('*') ?? []), ...(found?.get(snippet.id) ?? [])].join('\n')).toBe('');
     });
