@@ -1,4 +1,5 @@
-import { notFound, pathOfTarget } from '@error-contract/core';
+import { notFound } from '@error-contract/core';
+import { pathOfTarget } from '@error-contract/core/adapter';
 import { errorContract, frameworkErrors } from '@error-contract/fastify';
 import { clientErrorListener, expectationListener } from '@error-contract/node';
 import {

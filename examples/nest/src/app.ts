@@ -3,7 +3,7 @@
 // guard, an interceptor and a pipe after routing (after-routing.ts). The contract's filter answers every failure; the checks that come before
 // routing (Accept, rate limit, authentication) are middleware on the platform's app, in that order.
 import 'reflect-metadata';
-import { pathOfTarget } from '@error-contract/core';
+import { pathOfTarget } from '@error-contract/core/adapter';
 import { errorContract } from '@error-contract/express';
 import { frameworkErrors } from '@error-contract/fastify';
 import { ErrorContractFilter } from '@error-contract/nest';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import Negotiator from 'negotiator';
 import { describe, expect, it } from 'vitest';
-import { acceptsJson } from '../src/index.js';
+import { acceptsJson } from '../src/adapter.js';
 
 interface GeneratedRange {
   type: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsJson, acceptsProblemJson, createErrorContract } from '../src/index.js';
+import { createErrorContract } from '../src/index.js';
+import { acceptsJson, acceptsProblemJson } from '../src/adapter.js';
 import { request } from './helpers.js';
 
 describe('acceptsJson', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBareErrorResponse, mayBeBareText, staleHeaders } from '../src/index.js';
+import { isBareErrorResponse, mayBeBareText, staleHeaders } from '../src/adapter.js';
 
 describe('isBareErrorResponse', () => {
   it.each([

@@ -5,7 +5,8 @@ import { Boom } from '@hapi/boom';
 import { HTTPException } from 'hono/http-exception';
 import createError from 'http-errors';
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, headersOver, problem, problems, unauthorized, type ErrorResponse } from '../src/index.js';
+import { createErrorContract, problem, problems, unauthorized, type ErrorResponse } from '../src/index.js';
+import { headersOver } from '../src/adapter.js';
 import { answer, request } from './helpers.js';
 
 describe('a 401 that brings no challenge gets the contract\'s', () => {

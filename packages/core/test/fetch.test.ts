@@ -1,6 +1,7 @@
 // The Web Fetch API's side of the contract, which the Hono and Next.js adapters share.
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, fetchFailureToAnswer, fetchRequestLike, isContractResponse, markContractResponse, pathOfUrl, toFetchResponse } from '../src/index.js';
+import { createErrorContract } from '../src/index.js';
+import { fetchFailureToAnswer, fetchRequestLike, isContractResponse, markContractResponse, pathOfUrl, toFetchResponse } from '../src/adapter.js';
 
 const contract = createErrorContract({ onError: () => {} });
 

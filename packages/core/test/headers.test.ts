@@ -2,7 +2,8 @@ import Boom from '@hapi/boom';
 import { HTTPException } from 'hono/http-exception';
 import createError from 'http-errors';
 import { describe, expect, it } from 'vitest';
-import { readHeader, safeHeaderValue } from '../src/index.js';
+import { readHeader } from '../src/index.js';
+import { safeHeaderValue } from '../src/adapter.js';
 import { answer } from './helpers.js';
 
 describe('headers an error carries for the client', () => {

@@ -2,7 +2,8 @@
 // Accept-Language; an error's own message as it came; every declared language checked.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createErrorContract, mergeVary, negotiateLanguage, notFound } from '../src/index.js';
+import { createErrorContract, notFound } from '../src/index.js';
+import { mergeVary, negotiateLanguage } from '../src/adapter.js';
 import { answer, request } from './helpers.js';
 
 const LANGUAGES = ['en', 'de', 'pt-br'];

@@ -1,7 +1,8 @@
 // 404, 405, 406 and 429 are answers to ordinary requests, not failures: building them must not
 // construct an Error (a stack capture costs microseconds). Counted by wrapping the constructors.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createErrorContract, problems, routeMiss } from '../src/index.js';
+import { createErrorContract, problems } from '../src/index.js';
+import { routeMiss } from '../src/adapter.js';
 import { request } from './helpers.js';
 
 const NAMES = ['Error', 'TypeError', 'RangeError', 'SyntaxError'] as const;

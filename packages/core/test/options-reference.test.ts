@@ -2,7 +2,8 @@
 // API report has its row in core's README, and every misspelt key is refused by name.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { assertKnownOptions, CONTRACT_OPTION_KEYS, createErrorContract } from '../src/index.js';
+import { createErrorContract } from '../src/index.js';
+import { assertKnownOptions, CONTRACT_OPTION_KEYS } from '../src/adapter.js';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createErrorContract, notFound, resolveContract, SPEC_STATUSES, withoutQuery } from '../src/index.js';
+import { createErrorContract, notFound, SPEC_STATUSES } from '../src/index.js';
+import { resolveContract, withoutQuery } from '../src/adapter.js';
 import { request } from './helpers.js';
 
 describe('createErrorContract(options) checks its options at once', () => {

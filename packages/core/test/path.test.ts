@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, firstSegment, notFound, withoutDotSegments } from '../src/index.js';
+import { createErrorContract, notFound } from '../src/index.js';
+import { firstSegment, withoutDotSegments } from '../src/adapter.js';
 
 describe('withoutDotSegments: instance names the resource as a URL parser would', () => {
   it.each([

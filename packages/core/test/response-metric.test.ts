@@ -4,7 +4,8 @@
 import { metrics } from '@opentelemetry/api';
 import { AggregationTemporality, type DataPoint, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createErrorContract, type ErrorMapper, conflict, notFound, routeMiss } from '../src/index.js';
+import { createErrorContract, type ErrorMapper, conflict, notFound } from '../src/index.js';
+import { routeMiss } from '../src/adapter.js';
 import { jwtErrors } from '../src/maps/index.js';
 import { request } from './helpers.js';
 

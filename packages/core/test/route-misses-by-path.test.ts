@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeMissesByPath } from '../src/index.js';
+import { routeMissesByPath } from '../src/adapter.js';
 
 /** Method lists for a path, counting how often the router was asked. */
 function router(lists: string[][]) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, rememberedRouteMiss, routeMiss } from '../src/index.js';
+import { createErrorContract } from '../src/index.js';
+import { rememberedRouteMiss, routeMiss } from '../src/adapter.js';
 import { request } from './helpers.js';
 
 const EVERY_NODE_METHOD = ['ACL', 'BIND', 'CHECKOUT', 'CONNECT', 'COPY', 'DELETE', 'GET', 'HEAD', 'LINK', 'LOCK', 'M-SEARCH', 'MERGE', 'MKACTIVITY', 'MKCALENDAR', 'MKCOL', 'MOVE', 'NOTIFY', 'OPTIONS', 'PATCH', 'POST', 'PROPFIND', 'PROPPATCH', 'PURGE', 'PUT', 'QUERY', 'REBIND', 'REPORT', 'SEARCH', 'SOURCE', 'SUBSCRIBE', 'TRACE', 'UNBIND', 'UNLINK', 'UNLOCK', 'UNSUBSCRIBE'];

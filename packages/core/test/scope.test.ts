@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsJson, createErrorContract } from '../src/index.js';
+import { createErrorContract } from '../src/index.js';
+import { acceptsJson } from '../src/adapter.js';
 
 describe('scope: which paths the contract covers', () => {
   const contract = createErrorContract({ onError: () => {}, scope: ['/api/', '/v2'] });

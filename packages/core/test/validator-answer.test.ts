@@ -2,7 +2,8 @@
 // that an adapter can answer them in the contract; any other body is not one.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createErrorContract, validatorFailureOf } from '../src/index.js';
+import { createErrorContract } from '../src/index.js';
+import { validatorFailureOf } from '../src/adapter.js';
 
 const schema = z.object({ name: z.string().min(1), price: z.number().optional() });
 const zodError = schema.safeParse({ name: '', price: 'x' }).error!;

@@ -4,7 +4,8 @@
 // it is bare and, if so, writes the contract's body. Any other response, of another app or of a
 // path outside the contract's mount point, is passed on as it came. A success pays one status
 // comparison.
-import { type ErrorContract, isBareErrorResponse, problem } from '@error-contract/core';
+import { type ErrorContract, problem } from '@error-contract/core';
+import { isBareErrorResponse } from '@error-contract/core/adapter';
 import { ServerResponse } from 'node:http';
 import type { Application, Request, Response } from 'express';
 import { isFirstLayer } from './first-layer.js';

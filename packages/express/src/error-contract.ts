@@ -1,4 +1,5 @@
-import { assertKnownOptions, type ErrorContract, type ErrorContractOptions, problems, resolveContract, routeMiss } from '@error-contract/core';
+import { type ErrorContract, type ErrorContractOptions, problems } from '@error-contract/core';
+import { assertKnownOptions, resolveContract, routeMiss } from '@error-contract/core/adapter';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { mountsApp, trackEnteredApps } from './mounted-apps.js';
 import { rootRouterOf, routeMethods } from './route-methods.js';

@@ -1,4 +1,5 @@
-import { pathOfTarget, type RequestLike } from '@error-contract/core';
+import type { RequestLike } from '@error-contract/core';
+import { pathOfTarget } from '@error-contract/core/adapter';
 import type { Request } from 'express';
 import { routeTemplateOf } from './route-template.js';
 

@@ -3,7 +3,7 @@
 // Express 4 keeps the router at `app._router` and its `Layer#match` returns a boolean and stores the
 // matched prefix on `layer.path`; Express 5 (router 2) keeps it at `app.router` and `match` returns
 // `{ path, params }`. Both keep `route.methods` as `{ get: true, _all?: true }`.
-import { firstSegment } from '@error-contract/core';
+import { firstSegment } from '@error-contract/core/adapter';
 import type { Application, Response } from 'express';
 import { enteredChildren } from './mounted-apps.js';
 

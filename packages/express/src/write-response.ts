@@ -1,4 +1,5 @@
-import { type ErrorResponse, headersOver, staleHeaders } from '@error-contract/core';
+import type { ErrorResponse } from '@error-contract/core';
+import { headersOver, staleHeaders } from '@error-contract/core/adapter';
 import type { Response } from 'express';
 
 export interface WriteOptions {

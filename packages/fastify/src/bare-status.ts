@@ -1,4 +1,5 @@
-import { type ErrorContract, isBareErrorResponse, problem } from '@error-contract/core';
+import { type ErrorContract, problem } from '@error-contract/core';
+import { isBareErrorResponse } from '@error-contract/core/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { failureLine } from './log-line.js';
 import { requestLike } from './request-like.js';

@@ -1,4 +1,5 @@
-import { type ErrorContract, type ErrorContractOptions, reasonPhrase, resolveContract } from '@error-contract/core';
+import type { ErrorContract, ErrorContractOptions } from '@error-contract/core';
+import { reasonPhrase, resolveContract } from '@error-contract/core/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestLike } from './request-like.js';
 import { sendResponse } from './write-reply.js';

@@ -1,4 +1,5 @@
-import { assertKnownOptions, CONTRACT_OPTION_KEYS, type ErrorContract, type ErrorContractOptions, resolveContract } from '@error-contract/core';
+import type { ErrorContract, ErrorContractOptions } from '@error-contract/core';
+import { assertKnownOptions, CONTRACT_OPTION_KEYS, resolveContract } from '@error-contract/core/adapter';
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bareStatusHook } from './bare-status.js';

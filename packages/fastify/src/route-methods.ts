@@ -1,7 +1,8 @@
 // Which methods a path has, read from Fastify's own router (`findRoute`, Fastify 4.26+), so that a
 // route miss is a 405 with `Allow` where the path exists under other methods. Core's `routeMiss`
 // decides 404 or 405 from the lists read here.
-import { type ProblemInit, routeMissesByPath, withoutQuery } from '@error-contract/core';
+import type { ProblemInit } from '@error-contract/core';
+import { routeMissesByPath, withoutQuery } from '@error-contract/core/adapter';
 import type { FastifyInstance } from 'fastify';
 
 // What Fastify routes without `addHttpMethod`; methods of routes added later are noted by the

@@ -1,4 +1,5 @@
-import { type ErrorResponse, headersOver, staleHeaders } from '@error-contract/core';
+import type { ErrorResponse } from '@error-contract/core';
+import { headersOver, staleHeaders } from '@error-contract/core/adapter';
 import type { FastifyReply } from 'fastify';
 
 // Replies the contract answered, so that the bare-status hook leaves them alone.

@@ -1,9 +1,5 @@
-import {
-  type ErrorContract,
-  type ErrorContractOptions,
-  problems,
-  resolveContract,
-} from '@error-contract/core';
+import { type ErrorContract, type ErrorContractOptions, problems } from '@error-contract/core';
+import { resolveContract } from '@error-contract/core/adapter';
 import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { checkedRequestOf, requestLike, requestLikeOf } from './request-like.js';
 import { failureToAnswer, replaceResponse, respondOn, respondToError, takeBackHeaders, toResponse } from './responses.js';

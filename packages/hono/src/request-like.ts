@@ -1,4 +1,5 @@
-import { pathOfUrl, type RequestLike } from '@error-contract/core';
+import type { RequestLike } from '@error-contract/core';
+import { pathOfUrl } from '@error-contract/core/adapter';
 import type { Context } from 'hono';
 import { routeTemplateOf } from './route-template.js';
 

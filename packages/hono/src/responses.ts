@@ -1,4 +1,5 @@
-import { type ErrorResponse, fetchFailureToAnswer, isContractResponse, headersOver, markContractResponse, staleHeaders, toFetchResponse } from '@error-contract/core';
+import type { ErrorResponse } from '@error-contract/core';
+import { fetchFailureToAnswer, isContractResponse, headersOver, markContractResponse, staleHeaders, toFetchResponse } from '@error-contract/core/adapter';
 import type { Context } from 'hono';
 
 // Responses the contract made are marked (core's `markContractResponse`): the fetch wrapper passes

@@ -1,7 +1,8 @@
 // The methods of the app's routes whose path matches, from `app.routes` (each `{ method, path }`;
 // `app.all()` and middleware are method `ALL`). Sub-apps mounted with `app.route()` and
 // `basePath()` add their routes to it, so they are seen too.
-import { firstSegment, type ProblemInit, problems, type RouteMissesByPath, routeMissesByPath } from '@error-contract/core';
+import { type ProblemInit, problems } from '@error-contract/core';
+import { firstSegment, type RouteMissesByPath, routeMissesByPath } from '@error-contract/core/adapter';
 import type { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 

@@ -1,13 +1,5 @@
-import {
-  assertKnownOptions,
-  type ErrorContract,
-  type ErrorContractOptions,
-  type ErrorResponse,
-  isBareErrorResponse,
-  problem,
-  problems,
-  resolveContract,
-} from '@error-contract/core';
+import { type ErrorContract, type ErrorContractOptions, type ErrorResponse, problem, problems } from '@error-contract/core';
+import { assertKnownOptions, isBareErrorResponse, resolveContract } from '@error-contract/core/adapter';
 import type Koa from 'koa';
 import type { Context, Middleware, Next } from 'koa';
 import { requestLike } from './request-like.js';

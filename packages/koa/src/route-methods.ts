@@ -1,4 +1,5 @@
-import { type ProblemInit, problems, rememberedRouteMiss, routeMiss } from '@error-contract/core';
+import { type ProblemInit, problems } from '@error-contract/core';
+import { rememberedRouteMiss, routeMiss } from '@error-contract/core/adapter';
 import type { Context } from 'koa';
 
 interface MatchedLayer {

@@ -1,4 +1,5 @@
-import { type ErrorContract, type ErrorContractOptions, type ErrorLogger, type RequestLike, resolveContract } from '@error-contract/core';
+import type { ErrorContract, ErrorContractOptions, ErrorLogger, RequestLike } from '@error-contract/core';
+import { resolveContract } from '@error-contract/core/adapter';
 import type { routeMissOf, sendResponse } from '@error-contract/fastify';
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';

@@ -2,7 +2,8 @@
 // neither Express's response nor Fastify's reply is there to write the contract's answer: it is
 // written on Node's response as the adapters write theirs (the app's headers kept, a replaced
 // body's representation headers removed, `Vary` merged, the length stated).
-import { type ErrorResponse, headersOver, staleHeaders } from '@error-contract/core';
+import type { ErrorResponse } from '@error-contract/core';
+import { headersOver, staleHeaders } from '@error-contract/core/adapter';
 import type { ServerResponse } from 'node:http';
 
 /** Writes a contract response on a Node response whose headers are not sent. */

@@ -1,7 +1,8 @@
 // Pages Router API routes (`pages/api/**`): `(req, res)` handlers on Node's request and response.
 // One wrapper per route: what the handler throws, a bare error it ends (`res.status(404).end()`),
 // a method it does not declare, and the contract's checks before it runs.
-import { type ErrorContract, type ErrorResponse, headersOver, isBareErrorResponse, pathOfTarget, problem, type RequestLike, routeMiss, staleHeaders } from '@error-contract/core';
+import { type ErrorContract, type ErrorResponse, problem, type RequestLike } from '@error-contract/core';
+import { headersOver, isBareErrorResponse, pathOfTarget, routeMiss, staleHeaders } from '@error-contract/core/adapter';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
 

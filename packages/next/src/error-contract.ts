@@ -1,4 +1,5 @@
-import { type ErrorContract, type ErrorContractOptions, fetchRequestLike, resolveContract, toFetchResponse } from '@error-contract/core';
+import type { ErrorContract, ErrorContractOptions } from '@error-contract/core';
+import { fetchRequestLike, resolveContract, toFetchResponse } from '@error-contract/core/adapter';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import type { NextFetchEvent, NextRequest } from 'next/server.js'; // .js: Next has no exports map, and ESM (node16) resolution needs the file
 import { type ApiRouteHandler, type ApiRouteMethods, apiRouteHandler } from './api-route.js';

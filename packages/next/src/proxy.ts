@@ -3,7 +3,8 @@
 // before routing (a rate limit, authentication), and for a method the path's route module does not
 // export (Next's answer to it, an empty 405 or, for a method Next does not route, an empty 400,
 // comes after the proxy and cannot be changed there).
-import { type ErrorContract, fetchFailureToAnswer, fetchRequestLike, type ProblemInit, problem, problems, routeMiss, toFetchResponse } from '@error-contract/core';
+import { type ErrorContract, type ProblemInit, problem, problems } from '@error-contract/core';
+import { fetchFailureToAnswer, fetchRequestLike, routeMiss, toFetchResponse } from '@error-contract/core/adapter';
 import type { NextFetchEvent, NextRequest } from 'next/server.js'; // .js: Next has no exports map, and ESM (node16) resolution needs the file
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
 import { isProbe, PROBE_HEADER, probeSecret } from './probe.js';

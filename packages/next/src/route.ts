@@ -5,7 +5,8 @@
 // GET-only module) is prerendered and cached the same with the contract. A method the module does
 // not export is Next's own: `OPTIONS` its 204 with `Allow`, the others an empty 405 that
 // `errors.proxy()` answers in the contract before routing.
-import { type ErrorContract, fetchFailureToAnswer, fetchRequestLike, problems, type RequestLike, routeMiss, toFetchResponse } from '@error-contract/core';
+import { type ErrorContract, problems, type RequestLike } from '@error-contract/core';
+import { fetchFailureToAnswer, fetchRequestLike, routeMiss, toFetchResponse } from '@error-contract/core/adapter';
 import type { NextRequest } from 'next/server.js'; // .js: Next has no exports map, and ESM (node16) resolution needs the file
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
 import { isProbe } from './probe.js';

@@ -4,7 +4,8 @@
 // By default it answers them with an empty body; these listeners answer them in the contract.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { type ErrorContract, type ErrorContractOptions, problem, reasonPhrase, type RequestLike, resolveContract } from '@error-contract/core';
+import { type ErrorContract, type ErrorContractOptions, problem, type RequestLike } from '@error-contract/core';
+import { reasonPhrase, resolveContract } from '@error-contract/core/adapter';
 
 /** What the parser's error code means for the client; anything else it refuses is a 400. */
 const STATUS_BY_CODE: Readonly<Record<string, number>> = {

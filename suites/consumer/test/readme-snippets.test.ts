@@ -98,6 +98,7 @@ describe('imports and requires every package', () => {
     hono: 'errorContract',
     koa: 'errorContract',
     'core/maps': 'postgresErrors',
+    'core/adapter': 'resolveContract',
     nest: 'ErrorContractFilter',
     next: 'errorContract',
     node: 'answerClientErrors',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { acceptPolicyOf, createErrorContract, errorComponents, withErrorResponses, knownCodes, notFound, responseName, SPEC_CODES, SPEC_STATUSES, shapeAt, typeBaseOf } from '../../src/index.js';
+import { createErrorContract, errorComponents, withErrorResponses, knownCodes, notFound, responseName, SPEC_CODES, SPEC_STATUSES } from '../../src/index.js';
+import { acceptPolicyOf, shapeAt, typeBaseOf } from '../../src/adapter.js';
 import { expectValidOpenApi, schemaValidator } from './helpers.js';
 
 const catalog = { widget_locked: { status: 409, title: 'Widget locked', detail: 'Someone else is editing the widget.' } } as const;
