@@ -24,6 +24,7 @@ const guides: DefaultTheme.SidebarItem[] = [
     ],
   },
   { text: 'The contract', link: '/contract' },
+  { text: "Node's own refusals", link: '/node' },
   {
     text: 'Errors from your libraries',
     link: '/presets/',
@@ -47,6 +48,7 @@ const guides: DefaultTheme.SidebarItem[] = [
   { text: 'The client', link: '/client' },
   { text: 'Performance', link: '/performance' },
   { text: 'Troubleshooting', link: '/troubleshooting' },
+  { text: 'Contributing', link: '/contributing' },
 ];
 
 const base = process.env.DOCS_BASE ?? '/';

@@ -43,6 +43,8 @@ export function checkBlocks() {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(join(work, 'src'), { recursive: true });
   for (const block of blocks) writeFileSync(join(work, 'src', `${block.id}.ts`), `${block.code}\nexport {};\n`);
+  // a Nest block imports its AppModule from './app.module.js', as a reader's project has one
+  writeFileSync(join(work, 'src', 'app.module.ts'), "import { Module } from '@nestjs/common';\n@Module({})\nexport class AppModule {}\n");
   writeFileSync(
     join(work, 'tsconfig.json'),
     JSON.stringify({

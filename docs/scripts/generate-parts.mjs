@@ -36,20 +36,12 @@ export function testedTitles(source) {
   return `${lines.join('\n')}\n`;
 }
 
-// The tables the READMEs and the site both show, written once: in the README a reader of the
-// repository or of npm sees, and taken from there for the site's pages (parts/generated/<name>.md),
-// so that a row added to one is on both. Each is found by its first line and ends at a blank line.
-const README_PARTS = [
-  { name: 'packages', file: 'README.md', first: '| package | what it is |' },
-  { name: 'defaults', file: 'README.md', first: '| option | default | why |' },
-  { name: 'trust', file: 'README.md', first: 'One rule for every framework (packages/core/src/trust.ts)' },
-  { name: 'presets-table', file: 'README.md', first: '| preset | 404 `not_found` |' },
-  { name: 'observability-tools', file: 'README.md', first: '| tool | what it sees of a failure |' },
-  { name: 'observability-options', file: 'README.md', first: '| option | default | what it does |' },
-  { name: 'observability-setup', file: 'README.md', first: '| framework | OpenTelemetry' },
-  { name: 'rate-limit-stores', file: 'README.md', first: '| framework | store |' },
-  { name: 'options', file: 'packages/core/README.md', first: '| option | default | why |' },
-];
+// The one table the front page (README.md) and the site both show: the packages. It is written
+// once, in the README a reader of the repository or of npm sees, and taken from there for the
+// site's home page (parts/generated/packages.md), so that a row added to it is on both. Every
+// other shared table is written once in the site's own parts/ (hand-written) and included by the
+// pages that show it. Each is found by its first line and ends at a blank line.
+const README_PARTS = [{ name: 'packages', file: 'README.md', first: '| package | what it is |' }];
 
 /** The block of `text` that starts with the line beginning `first`, up to the next blank line. */
 export function readmePart(text, first, where = 'the README') {

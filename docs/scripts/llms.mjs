@@ -9,9 +9,9 @@ const docs = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The guide pages, in the sidebar's order. */
 export const pages = [
   'getting-started', 'guides/express', 'guides/koa', 'guides/hono', 'guides/fastify', 'guides/nest', 'guides/next',
-  'contract', 'presets/index', 'presets/postgres', 'presets/mysql', 'presets/prisma', 'presets/typeorm',
-  'presets/sequelize', 'presets/mongoose', 'presets/jwt', 'observability', 'rate-limits', 'openapi', 'testing',
-  'client', 'performance', 'troubleshooting',
+  'contract', 'node', 'presets/index', 'presets/postgres', 'presets/mysql', 'presets/sqlite', 'presets/prisma', 'presets/typeorm',
+  'presets/sequelize', 'presets/mongoose', 'presets/jwt', 'presets/redis', 'presets/upstream', 'observability', 'rate-limits', 'openapi', 'testing',
+  'client', 'performance', 'troubleshooting', 'contributing',
 ];
 
 /** A page's Markdown with every `<!--@include: path-->` replaced by the file it names. */

@@ -1,5 +1,6 @@
 // The options reference cannot fall behind: every member of ErrorContractOptions in the public
-// API report has its row in core's README, and every misspelt key is refused by name.
+// API report has its row in the site's options table (docs/parts/options.md, the one source, which
+// the contract page includes), and every misspelt key is refused by name.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createErrorContract } from '../src/index.js';
@@ -21,9 +22,11 @@ describe('the options of createErrorContract', () => {
     expect([...members].sort()).toEqual([...CONTRACT_OPTION_KEYS].sort());
   });
 
-  it("each has its row in core's README options table", () => {
-    const section = /## Options\n([\s\S]*?)\n## /.exec(read('../README.md'))?.[1] ?? '';
-    for (const member of members) expect(section, member).toContain(`| \`${member}\` |`);
+  it("each has its row in the site's options table, which the contract page includes", () => {
+    const table = read('../../../docs/parts/options.md');
+    expect(table.startsWith('| option | default | why |')).toBe(true);
+    expect(read('../../../docs/contract.md')).toContain('<!--@include: ./parts/options.md-->');
+    for (const member of members) expect(table, member).toContain(`| \`${member}\` |`);
   });
 
   it.each([

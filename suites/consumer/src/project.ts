@@ -1,7 +1,7 @@
 // The clean consumer project: the packed tarballs plus the frameworks the snippets use,
 // installed with npm into a directory outside the workspace (no workspace links, no hoisting).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packPublished, publishedPackages as published } from '../../../scripts/published-packages.mjs';
@@ -9,7 +9,7 @@ import { packPublished, publishedPackages as published } from '../../../scripts/
 /** The published packages' folders under packages/ (every manifest not `private`: http-status is not packed). */
 export const publishedPackages = published().map((pkg) => pkg.folder);
 
-/** The READMEs readers copy blocks from: the repository's and each published package's. */
+/** The READMEs readers copy blocks from: the repository's and each published package's (npm shows it). */
 export function publishedReadmes(root: string): string[] {
   return [
     join(root, 'README.md'),
@@ -17,6 +17,31 @@ export function publishedReadmes(root: string): string[] {
       .filter((name) => publishedPackages.includes(name))
       .map((name) => join(root, 'packages', name, 'README.md')),
   ];
+}
+
+// What of docs/ is not a page a reader copies from: the site's own README, what the build writes
+// (the reference, the generated parts), its tooling.
+const notPages = new Set(['node_modules', 'dist', 'reference', 'generated', '.vitepress', '.api', '.blocks', 'public', 'test', 'scripts']);
+
+/**
+ * The documentation site's pages (docs/**\/*.md, the hand-written parts they include among them):
+ * the one source of the guides' blocks, copied from as from the READMEs.
+ * @example sitePages('/work/main') // ['/work/main/docs/client.md', ...]
+ */
+export function sitePages(root: string, dir = join(root, 'docs')): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      if (notPages.has(name)) return [];
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return sitePages(root, path);
+      return name.endsWith('.md') && !(dir === join(root, 'docs') && name === 'README.md') ? [path] : [];
+    });
+}
+
+/** Every file a reader copies blocks from: the READMEs, then the site's pages. */
+export function copiedFiles(root: string): string[] {
+  return [...publishedReadmes(root), ...sitePages(root)];
 }
 
 // The versions the repository's examples and suites use.

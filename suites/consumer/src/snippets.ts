@@ -1,4 +1,4 @@
-// Finds every TypeScript/JavaScript code block of the READMEs, with the consumer marker that
+// Finds every TypeScript/JavaScript code block of the READMEs and the site's pages, with the consumer marker that
 // may precede it and the install line it is read after, so that no snippet can drop out of the
 // test without a line in a README saying so. A block is a whole program, as copied: its imports,
 // and the app's own parts declared (`declare const apiRouter: Router;`); there is no prelude.
@@ -7,14 +7,14 @@ import { isBuiltin } from 'node:module';
 import { relative } from 'node:path';
 
 export interface Snippet {
-  /** README path relative to the repository, e.g. `packages/core/README.md`. */
+  /** README or page path relative to the repository, e.g. `packages/core/README.md`, `docs/guides/koa.md`. */
   readme: string;
   /** 1-based line of the opening fence. */
   line: number;
   code: string;
   /** `ts` (ts, typescript) or `js` (js, javascript): a js block is checked as JavaScript. */
   language: 'ts' | 'js';
-  /** The words of the `<!-- consumer: ... -->` marker before the fence; only `run` is one. */
+  /** The words of the `<!-- consumer: ... -->` (or `<!-- docs: ... -->`) marker before the fence; only `run` is one. */
   marker: string[];
   /** `run` in the marker: the compiled snippet is executed with node. */
   run: boolean;
@@ -28,7 +28,8 @@ export interface Snippet {
 }
 
 const fence = /^\s*```(\w*)\s*$/;
-const marker = /^\s*<!--\s*consumer:(.*?)-->\s*$/;
+// `<!-- consumer: run -->` in a README, `<!-- docs: run -->` on a site page (the docs build runs it too)
+const marker = /^\s*<!--\s*(?:consumer|docs):(.*?)-->\s*$/;
 const languages = new Set(['ts', 'typescript', 'js', 'javascript']);
 
 /**

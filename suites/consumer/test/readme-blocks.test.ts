@@ -1,16 +1,16 @@
-// Each README block as a reader copies it into a new project: no hidden lines before it, and the
-// install line above it names every package it imports, which the consumer project installs too.
+// Each block of a README or a site page as a reader copies it into a new project: no hidden lines
+// before it, and the install line above it names every package it imports, which the consumer
+// project installs too.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { frameworkDependencies, publishedPackages, publishedReadmes } from '../src/project.ts';
+import { copiedFiles, frameworkDependencies, publishedPackages } from '../src/project.ts';
 import { extractSnippets, importedPackages, type Snippet } from '../src/snippets.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const readmes = publishedReadmes(root);
-const snippets: Snippet[] = readmes.flatMap((file) => extractSnippets(file, root));
+const snippets: Snippet[] = copiedFiles(root).flatMap((file) => extractSnippets(file, root));
 const named = snippets.map((s) => [`${s.readme}:${s.line}`, s] as const);
 
 // packages/koa/README.md -> @error-contract/koa: a package's README imports it without saying so again
@@ -84,5 +84,16 @@ const c = require('cors'); // not require('koa')
     expect(second && missingFromInstall(second)).toEqual([]);
     expect(second?.marker).toEqual(['prelude=koa-imports', 'run']);
     expect(second?.run).toBe(true);
+  });
+
+  it("reads a site page's `<!-- docs: run -->` as `run`", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'readme-blocks-'));
+    const file = join(dir, 'page.md');
+    writeFileSync(file, ['```sh', 'npm install @error-contract/core', '```', '', '<!-- docs: run -->', '```ts', "import { notFound } from '@error-contract/core';", '```'].join('\n'));
+    const [block] = extractSnippets(file, dir);
+    rmSync(dir, { recursive: true, force: true });
+    expect(block?.run).toBe(true);
+    expect(block?.marker).toEqual(['run']);
+    expect(block && missingFromInstall(block)).toEqual([]);
   });
 });

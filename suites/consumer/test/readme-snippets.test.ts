@@ -1,16 +1,17 @@
-// Every README snippet, compiled against the packed packages in a clean npm project.
+// Every README snippet and every block of the site's pages, compiled against the packed packages in
+// a clean npm project, as a reader copies it.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConsumerProject, publishedReadmes } from '../src/project.ts';
+import { copiedFiles, createConsumerProject, publishedReadmes, sitePages } from '../src/project.ts';
 import { extractSnippets, type Snippet } from '../src/snippets.ts';
 import { importAllId, requireAllId, type Resolution, typecheck, writeSnippets } from '../src/typecheck.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const readmes = publishedReadmes(root);
-const snippets: Snippet[] = readmes.flatMap((file) => extractSnippets(file, root));
+const snippets: Snippet[] = copiedFiles(root).flatMap((file) => extractSnippets(file, root));
 
 let dir = '';
 const diagnostics = new Map<Resolution, Map<string, string[]>>();
@@ -28,10 +29,14 @@ afterAll(() => {
   if (dir && !process.env.KEEP_CONSUMER_PROJECT && !process.env.CONSUMER_PROJECT_DIR) rmSync(dir, { recursive: true, force: true });
 });
 
-it('finds the README snippets', () => {
-  // every published package's README has at least one
-  expect(new Set(snippets.map((s) => s.readme)).size).toBe(readmes.length);
-  expect(snippets.length).toBeGreaterThan(30);
+it('finds the README snippets and the site pages\' blocks', () => {
+  // every published package's README has at least one (its few lines), and so has the front page
+  const files = new Set(snippets.map((s) => s.readme));
+  for (const readme of readmes) expect(files, readme).toContain(readme.slice(root.length + 1));
+  // the guides' blocks are the site's: each framework guide has its lines
+  for (const guide of ['express', 'koa', 'hono', 'fastify', 'nest', 'next']) expect(files).toContain(`docs/guides/${guide}.md`);
+  expect(sitePages(root).length).toBeGreaterThan(20);
+  expect(snippets.length).toBeGreaterThan(60);
 });
 
 // A file of a Next.js app is compiled as Next compiles it: create-next-app's tsconfig resolves as a
