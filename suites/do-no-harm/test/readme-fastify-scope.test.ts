@@ -1,5 +1,5 @@
-// Issue 40: the root README's Fastify lines put the contract on /api, as its "Adding to an existing
-// app" section promises: the contract built with `scope: '/api'`, its `frameworkErrors` in
+// Issue 40: the Fastify guide's lines (docs/guides/fastify.md; the root README's before) put the contract on /api, as its
+// "What changes" section promises: the contract built with `scope: '/api'`, its `frameworkErrors` in
 // Fastify's options, the plugin `{ contract }` at the root. A page's failures outside /api keep
 // Fastify's own answers byte for byte; under /api they are the contract's. Without `scope` (the
 // README's lines before) a page's 404 was the contract's.

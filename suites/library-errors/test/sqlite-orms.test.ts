@@ -1,7 +1,7 @@
 // sqliteErrors() through the ORMs and query builders on SQLite, each on a real file in a temp
 // folder: Drizzle (better-sqlite3 and libSQL drivers), TypeORM 1 (better-sqlite3 driver),
 // Sequelize 6 (sqlite3) and Prisma 7's @prisma/adapter-better-sqlite3. Each app lists
-// sqliteErrors() beside its ORM's preset, as the README says.
+// sqliteErrors() beside its ORM's preset, as the site's presets page (docs/presets/index.md) says.
 // Prisma: the driver adapter runs for real and makes its DriverAdapterError from better-sqlite3's
 // real error; the client's error around it is built as Prisma 7's runtime builds it (the code from
 // the adapter error's kind), since the client needs `prisma generate` (see prisma.test.ts).

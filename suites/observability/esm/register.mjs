@@ -1,5 +1,5 @@
-// What an ESM app does before its own code (`node --import ./register.mjs app.mjs`), as the README
-// says: OpenTelemetry's loader hook, so that the instrumentations can patch what `import` loads
+// What an ESM app does before its own code (`node --import ./register.mjs app.mjs`), as the site's
+// Observability page (docs/observability.md) says: OpenTelemetry's loader hook, so that the instrumentations can patch what `import` loads
 // (`require-in-the-middle` sees only `require`), then the SDK and the instrumentations.
 import { register } from 'node:module';
 

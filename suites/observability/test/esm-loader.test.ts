@@ -1,4 +1,4 @@
-// The README's ESM setup, run as an app runs it: `node --import ./register.mjs app.mjs`, with
+// The ESM setup of the site's Observability page (docs/observability.md), run as an app runs it: `node --import ./register.mjs app.mjs`, with
 // OpenTelemetry's loader hook registered first. Without the hook an ESM app's Express is never
 // instrumented; with it, the trace of a failure is what the Observability section says.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue 39: with the README's Fastify setup (a contract from createErrorContract, handed to the
+// Issue 39: with the Fastify guide's setup (docs/guides/fastify.md) (a contract from createErrorContract, handed to the
 // plugin) and `Fastify({ logger: true })`, each 5xx was logged twice (core's console line and
 // Fastify's pino line), and Fastify's line said `res.statusCode: 200` for a 500. Now: one line per
 // 5xx, at error level, with its status, whether or not Fastify's logger is on; none on the console

@@ -1,6 +1,6 @@
 // Beyond one instance: with REDIS_URL, two instances of each reference service share one rate
 // limit through a real redis-server; the 429 is in the contract on both; and when Redis goes away
-// mid-run the limit fails open (documented in the README): requests are served, in the contract,
+// mid-run the limit fails open (documented in docs/rate-limits.md): requests are served, in the contract,
 // nothing crashes, and the shared limit is back once Redis is.
 import { type Received, send } from '@error-contract/conformance';
 import { startService as startExpress } from '@error-contract/example-express/server';
