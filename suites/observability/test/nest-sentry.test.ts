@@ -4,7 +4,7 @@
 // contract's filter is not the app's to decorate (`@SentryExceptionCaptured()`), so the capture is
 // the contract's `onError`, for a 5xx only, with Nest's Logger kept as the 5xx line
 // (`nestLogger(new Logger('ExceptionsHandler'))`: an `onError` otherwise replaces the default line).
-// A transport keeps the envelopes in memory. Runs in a worker of its own, without ./otel.js:
+// With SentryModule.forRoot() alone, no 5xx reaches Sentry. A transport keeps the envelopes in memory. Runs in a worker of its own, without ./otel.js:
 // @sentry/nestjs (11.0.0-rc.1, the first to name Nest 12 in its peer range) runs its own tracing.
 import { createRequire } from 'node:module';
 import type { ErrorContractOptions } from '@error-contract/core';
@@ -81,6 +81,23 @@ async function captured(framework: 'nest' | 'nest-fastify', path: string) {
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   return () => vi.restoreAllMocks();
+});
+
+describe.each(['nest', 'nest-fastify'] as const)('%s with @sentry/nestjs alone (SentryModule.forRoot(), no onError)', (framework) => {
+  it('a 500 is not captured: the contract\'s filter answers it, and nothing of Sentry sees it', async () => {
+    envelopes.length = 0;
+    originals.length = 0;
+    const app = await makeApp(framework, load, { traceId: true }, { nestImports: [SentryModule.forRoot()], nestLogger: { log() {}, warn() {}, error() {} } }).listen();
+    try {
+      expect((await fetch(`${app.url}/boom`, { headers: { accept: 'application/json' } })).status).toBe(500);
+      await Sentry.flush(2000);
+      expect(errorEvents()).toEqual([]);
+      // Sentry did see the request: its transaction was sent
+      expect(envelopes.length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe.each(['nest', 'nest-fastify'] as const)('%s with @sentry/nestjs', (framework) => {
