@@ -3,17 +3,20 @@
 # (suites/shared-rate-limit: the rate limit shared through a real Redis), chromium (the client
 # package's headless browser test) and postgresql (suites/library-errors: a real server stopped,
 # restarted and with a backend terminated; the tests start their own throwaway cluster, so the
-# service the package may start is not used). When they cannot be installed (no apt-get, no root),
-# those tests are skipped with a notice naming what is missing, except the PostgreSQL one, which
-# fails under CI=true; nothing else depends on them.
+# service the package may start is not used) and prometheus (suites/one-body's
+# prometheus-server.test.ts: the Grafana dashboard's queries run by a throwaway server the test
+# starts; the service the package may start is not used). When they cannot be installed (no apt-get, no root),
+# those tests are skipped with a notice naming what is missing, except the PostgreSQL and
+# Prometheus ones, which fail under CI=true; nothing else depends on them.
 set -uo pipefail
 
 missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
+command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "system packages: redis-server, chromium and postgresql are installed"
+  echo "system packages: redis-server, chromium, postgresql and prometheus are installed"
   exit 0
 fi
 

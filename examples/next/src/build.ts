@@ -35,7 +35,7 @@ export const NEXT_BIN = createRequire(import.meta.url).resolve('next/dist/bin/ne
 export const NEXT_16: NextApp = {
   appDir: APP_DIR,
   nextBin: NEXT_BIN,
-  sources: ['app', 'lib', 'routes', 'proxy.ts', 'next.config.ts', 'package.json', '../service-kit/src', '../../packages/next/dist', '../../packages/core/dist'],
+  sources: ['app', 'lib', 'routes', 'proxy.ts', 'instrumentation.ts', 'next.config.ts', 'package.json', '../service-kit/src', '../../packages/next/dist', '../../packages/core/dist'],
   buildArgs: ['build'],
 };
 

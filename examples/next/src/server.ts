@@ -7,8 +7,11 @@ import { ensureBuilt, NEXT_16, type NextApp } from './build.js';
 
 const LOG_MARK = 'error-contract-log ';
 
-/** Starts a Next app's reference service; port 0 picks a free one. REDIS_URL is not supported here. */
-export const startNextService = (app: NextApp): StartService => async (config) => {
+/**
+ * Starts a Next app's reference service; port 0 picks a free one. REDIS_URL is not supported here.
+ * `env` is added to the server's environment (METRICS_PORT: the Prometheus endpoint).
+ */
+export const startNextService = (app: NextApp, env: Record<string, string> = {}): StartService => async (config) => {
   await ensureBuilt(app);
   const child = spawn(process.execPath, [app.nextBin, 'start', '-p', String(config.port), '-H', config.host], {
     cwd: app.appDir,
@@ -19,6 +22,7 @@ export const startNextService = (app: NextApp): StartService => async (config) =
       RATE_LIMIT: String(config.rateLimit),
       RATE_WINDOW_S: String(config.rateWindowS),
       ...(config.log === undefined ? {} : { SERVICE_LOG: 'json' }),
+      ...env,
     },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

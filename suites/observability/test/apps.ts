@@ -10,8 +10,9 @@ import type { ErrorContractOptions } from '@error-contract/core';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest';
-export const FRAMEWORKS: readonly Framework[] = ['express', 'koa', 'hono', 'fastify', 'nest'];
+export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest' | 'nest-fastify';
+/** Nest twice: `nest` on platform-express, `nest-fastify` on platform-fastify. */
+export const FRAMEWORKS: readonly Framework[] = ['express', 'koa', 'hono', 'fastify', 'nest', 'nest-fastify'];
 
 /** What a test hangs on an app: extra middleware first, and for Express an error handler before ours. */
 export interface Hooks {
@@ -21,6 +22,9 @@ export interface Hooks {
   fastifyLogger?: unknown;
   /** Express: error middleware before the contract's handler (Sentry's); Koa and Hono: anything after the routes are set. */
   after?: (app: any) => void;
+  /** Nest: modules imported before the contract's (Sentry's `SentryModule.forRoot()`), and the app's logger (`app.useLogger`). */
+  nestImports?: unknown[];
+  nestLogger?: unknown;
 }
 
 export const failure = () => new Error('connection to db-7 failed');
@@ -68,7 +72,7 @@ export function makeApp(framework: Framework, load: NodeJS.Require, contract: Er
       },
     };
   }
-  if (framework === 'nest') {
+  if (framework === 'nest' || framework === 'nest-fastify') {
     @Controller()
     class WidgetsController {
       @Get('boom')
@@ -81,19 +85,33 @@ export function makeApp(framework: Framework, load: NodeJS.Require, contract: Er
         throw new NotFoundException('No widget');
       }
     }
-    @Module({ imports: contract === undefined ? [] : [ErrorContractModule.forRoot(contract)], controllers: [WidgetsController] })
+    const imports = [...((hooks.nestImports ?? []) as never[]), ...(contract === undefined ? [] : [ErrorContractModule.forRoot(contract)])];
+    @Module({ imports, controllers: [WidgetsController] })
     class AppModule {}
     return {
       listen: async () => {
-        // platform-express on the Express that `load` gives, so that its instrumentation sees it
         const { NestFactory } = await import('@nestjs/core');
-        const { ExpressAdapter } = await import('@nestjs/platform-express');
-        const express = load('express') as typeof import('express');
-        const server = express();
-        hooks.before?.(server);
-        const app = await NestFactory.create(AppModule, new ExpressAdapter(server), { logger: false });
+        const logger = { logger: (hooks.nestLogger ?? false) as false };
+        let app: import('@nestjs/common').INestApplication;
+        if (framework === 'nest') {
+          // platform-express on the Express that `load` gives, so that its instrumentation sees it
+          const { ExpressAdapter } = await import('@nestjs/platform-express');
+          const express = load('express') as typeof import('express');
+          const server = express();
+          hooks.before?.(server);
+          app = await NestFactory.create(AppModule, new ExpressAdapter(server), logger);
+        } else {
+          // platform-fastify on the Fastify that `load` gives (its instrumentation, @fastify/otel,
+          // registers its plugin on every Fastify instance made)
+          const { FastifyAdapter } = await import('@nestjs/platform-fastify');
+          const Fastify = load('fastify') as typeof import('fastify').default;
+          const instance = Fastify();
+          hooks.before?.(instance);
+          app = await NestFactory.create(AppModule, new FastifyAdapter(instance as never), logger);
+        }
         hooks.after?.(app);
         await app.init();
+        if (framework === 'nest-fastify') await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
         const listening = await listen(app.getHttpServer() as Server);
         return { url: listening.url, close: () => app.close() };
       },

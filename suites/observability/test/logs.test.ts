@@ -172,3 +172,32 @@ describe("fastify: Fastify's own logger (loggerInstance), the contract's options
     }
   });
 });
+
+describe.each<Framework>(['nest', 'nest-fastify'])("%s: Nest's own Logger (the app's logger, no logger option)", (framework) => {
+  /** A Nest LoggerService keeping what it is given, as `NestFactory.create(..., { logger })` takes it. */
+  function memoryNestLogger() {
+    const lines: { level: string; message: unknown; rest: unknown[] }[] = [];
+    const keep = (level: string) => (message: unknown, ...rest: unknown[]) => void lines.push({ level, message, rest });
+    return { logger: { log: keep('log'), error: keep('error'), warn: keep('warn'), debug: keep('debug'), verbose: keep('verbose'), fatal: keep('fatal') }, lines };
+  }
+  const failureLines = (lines: ReturnType<typeof memoryNestLogger>['lines']) => lines.filter((line) => line.level === 'error' || line.level === 'warn' || line.level === 'fatal');
+
+  it('a 500: one error line through the app logger, under ExceptionsHandler, naming the trace id, with the stack; nothing on the console', async () => {
+    const { logger, lines } = memoryNestLogger();
+    const { traceId, body } = await call(framework, { traceId: true }, { nestLogger: logger }, '/boom');
+    const [line, ...more] = failureLines(lines);
+    expect(more).toEqual([]);
+    expect(line!.level).toBe('error');
+    expect(line!.message).toBe(`error-contract: GET /boom -> 500 internal_server_error trace ${traceId}`);
+    expect(String(line!.rest[0])).toContain('connection to db-7 failed\n    at ');
+    expect(line!.rest.at(-1)).toBe('ExceptionsHandler');
+    expect(body.traceId).toBe(traceId);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it.each(['/missing', '/nowhere'])('a 404 (%s): no line', async (path) => {
+    const { logger, lines } = memoryNestLogger();
+    await call(framework, { traceId: true }, { nestLogger: logger }, path);
+    expect(failureLines(lines)).toEqual([]);
+  });
+});

@@ -1,11 +1,16 @@
 // A real OpenTelemetry SDK as a service sets it up: the context manager, the W3C propagator, a
-// tracer provider exporting to memory, and the standard Node instrumentations (HTTP, Express, Koa).
+// tracer provider exporting to memory, and the standard Node instrumentations (HTTP, Express, Koa),
+// with Fastify's own, @fastify/otel, registered on every Fastify instance made (its
+// `registerOnInitialization`, as its README sets it up with the Node SDK): Nest's platform-fastify
+// instance too. (OpenTelemetry's Nest instrumentation, @opentelemetry/instrumentation-nestjs-core
+// 0.71, patches @nestjs/core >=4 <12 only: Nest 12 gets the platform's spans.)
 // Import it first: the instrumentations patch modules required after they are registered, so the
 // frameworks are required through `load` (require-in-the-middle sees `require`, not vitest's import).
 import { createRequire } from 'node:module';
 import { context, propagation, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { FastifyOtelInstrumentation } from '@fastify/otel';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -19,7 +24,7 @@ trace.setGlobalTracerProvider(provider);
 propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 registerInstrumentations({
   tracerProvider: provider,
-  instrumentations: [new HttpInstrumentation(), new ExpressInstrumentation(), new KoaInstrumentation()],
+  instrumentations: [new HttpInstrumentation(), new ExpressInstrumentation(), new KoaInstrumentation(), new FastifyOtelInstrumentation({ registerOnInitialization: true })],
 });
 
 /** `require`, after the instrumentations: what it loads is instrumented. */

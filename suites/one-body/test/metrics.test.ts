@@ -3,14 +3,19 @@
 // success counts nothing; 10,000 distinct unknown paths stay in a handful of series. A real
 // OpenTelemetry metrics SDK is registered in this file's worker, read on demand (delta: each
 // collection holds what was counted since the last). Next's service runs as a `next start` process
-// of its own, out of this reader's reach: its points are compared in suites/observability's
-// Prometheus test.
+// of its own, out of this reader's reach: its points are read from its Prometheus endpoint
+// (METRICS_PORT, examples/next/instrumentation.ts), the OpenTelemetry exporter's reading of the
+// same counter in that process, and compared with Express's.
 import { casesFor, OTHER_PATH_CASES, PREFIXES, send } from '@error-contract/conformance';
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
+import { NEXT_16 } from '@error-contract/example-next/build';
+import { startNextService } from '@error-contract/example-next/server';
+import { createServer } from 'node:net';
+import { POLL_INTERVAL_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
 import type { RunningServer } from '@error-contract/service-kit';
 import { metrics } from '@opentelemetry/api';
 import { AggregationTemporality, type DataPoint, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
@@ -55,14 +60,56 @@ async function counted(): Promise<Point[]> {
 function withoutRoute(points: Point[]): Point[] {
   const merged = new Map<string, Point>();
   for (const { attributes, value } of points) {
-    const { 'http.route': route, ...rest } = attributes;
-    void route;
+    // keys in one order, whichever reader made the point (the SDK's, or a Prometheus scrape's)
+    const rest = Object.fromEntries(Object.entries(attributes).filter(([name]) => name !== 'http.route').sort(([a], [b]) => a.localeCompare(b)));
     const key = JSON.stringify(rest);
     const known = merged.get(key);
     if (known === undefined) merged.set(key, { attributes: rest, value });
     else known.value += value;
   }
   return [...merged.values()].sort((a, b) => JSON.stringify(a.attributes).localeCompare(JSON.stringify(b.attributes)));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// Prometheus's names for the counter's attributes (the exporter turns '.' into '_').
+const PROMETHEUS_LABELS: Record<string, string> = {
+  error_type: 'error.type',
+  http_response_status_code: 'http.response.status_code',
+  http_request_method: 'http.request.method',
+  http_route: 'http.route',
+  error_contract_mapper: 'error_contract.mapper',
+};
+
+/** The points of `error_contract_responses_total` in a Prometheus scrape, under the attributes' own names. */
+function scraped(text: string): Point[] {
+  const points: Point[] = [];
+  for (const line of text.split('\n')) {
+    const match = /^error_contract_responses_total\{(.*)\} (\S+)/.exec(line);
+    if (match === null) continue;
+    const attributes: Record<string, string | number> = {};
+    for (const [, label, value] of match[1]!.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
+      const name = PROMETHEUS_LABELS[label!];
+      if (name !== undefined) attributes[name] = name === 'http.response.status_code' ? Number(value) : value!;
+    }
+    points.push({ attributes, value: Number(match[2]) });
+  }
+  return points;
+}
+
+/** What was counted between two scrapes (a cumulative counter's increase per series). */
+function increase(before: Point[], after: Point[]): Point[] {
+  const earlier = new Map(before.map((point) => [JSON.stringify(point.attributes), point.value]));
+  return after
+    .map((point) => ({ attributes: point.attributes, value: point.value - (earlier.get(JSON.stringify(point.attributes)) ?? 0) }))
+    .filter((point) => point.value > 0);
 }
 
 describe('error_contract.responses from every reference service (issue 51)', () => {
@@ -109,6 +156,35 @@ describe('error_contract.responses from every reference service (issue 51)', () 
         FRAMEWORKS.map(([name], index) => `${name}: ${[...new Set(byFramework[index]!.map((point) => point.attributes['http.route']).filter((route) => route !== undefined))].join(', ')}`).join('\n'),
     );
   }, 120_000);
+
+  it("Next.js: the same failing requests give the same points, read from its Prometheus endpoint, and no http.route", async () => {
+    const metricsPort = await freePort();
+    const next = await startNextService(NEXT_16, { METRICS_PORT: String(metricsPort) })({ port: 0, host: '127.0.0.1', rateLimit: 100_000, rateWindowS: 60, log: () => {} });
+    try {
+      const scrape = async () => scraped(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text());
+      // Next calls instrumentation's register() as it starts, just after its ready line: wait for the endpoint
+      for (const started = Date.now(); ; await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS))) {
+        const ready = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((res) => res.ok, () => false);
+        if (ready) break;
+        if (Date.now() - started > PROCESS_WAIT_MS) throw new Error(`no Prometheus endpoint on METRICS_PORT ${metricsPort} within ${PROCESS_WAIT_MS} ms`);
+      }
+      const before = await scrape();
+      for (const kase of failing) await send(next.url, kase.request);
+      const points = increase(before, await scrape());
+      await counted();
+      for (const kase of failing) await send(servers[0]!.url, kase.request);
+      const express = withoutRoute(await counted());
+      expect(withoutRoute(points), 'next vs express').toEqual(express);
+      // a route handler is not told its route's template (Next keeps it to itself): never http.route
+      expect(points.filter((point) => point.attributes['http.route'] !== undefined)).toEqual([]);
+      // and a success counts nothing there either
+      const quiet = await scrape();
+      for (const kase of succeeding) await send(next.url, kase.request);
+      expect(increase(quiet, await scrape())).toEqual([]);
+    } finally {
+      await next.close();
+    }
+  }, 240_000);
 
   it('a success counts nothing', async () => {
     expect(succeeding.length).toBeGreaterThan(5);
