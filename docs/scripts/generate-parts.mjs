@@ -42,7 +42,7 @@ export function testedTitles(source) {
 const README_PARTS = [
   { name: 'packages', file: 'README.md', first: '| package | what it is |' },
   { name: 'defaults', file: 'README.md', first: '| option | default | why |' },
-  { name: 'trust', file: 'README.md', first: 'One rule for every framework (packages/core/src/trust.ts)' },
+  { name: 'trust', file: 'README.md', first: 'One rule for every framework (packages/core/src/deciding/trust.ts)' },
   { name: 'presets-table', file: 'README.md', first: '| preset | 404 `not_found` |' },
   { name: 'observability-tools', file: 'README.md', first: '| tool | what it sees of a failure |' },
   { name: 'observability-options', file: 'README.md', first: '| option | default | what it does |' },
