@@ -47,6 +47,7 @@ const guides: DefaultTheme.SidebarItem[] = [
   { text: 'The client', link: '/client' },
   { text: 'Performance', link: '/performance' },
   { text: 'Troubleshooting', link: '/troubleshooting' },
+  { text: 'Writing an adapter', link: '/guides/writing-an-adapter' },
 ];
 
 const base = process.env.DOCS_BASE ?? '/';
