@@ -49,6 +49,7 @@ const guides: DefaultTheme.SidebarItem[] = [
   { text: 'Performance', link: '/performance' },
   { text: 'Troubleshooting', link: '/troubleshooting' },
   { text: 'Contributing', link: '/contributing' },
+  { text: 'Writing an adapter', link: '/guides/writing-an-adapter' },
 ];
 
 const base = process.env.DOCS_BASE ?? '/';

@@ -1,8 +1,8 @@
 // The docs pages each `type` URL points at, as a framework-agnostic handler: a path and an Accept
 // header in, plain data out, written by whatever framework serves it.
-import { acceptsJson } from '../accept.js';
-import type { ErrorContract } from '../contract.js';
-import { pathOfTarget } from '../path.js';
+import { acceptsJson } from '../request/accept.js';
+import type { ErrorContract } from '../contract/contract.js';
+import { pathOfTarget } from '../request/path.js';
 import { documentedCodes } from '../schema/codes.js';
 import { exampleRenderer } from '../schema/examples.js';
 import { typeBaseOf } from '../schema/probe.js';

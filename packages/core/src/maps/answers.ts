@@ -1,8 +1,8 @@
 // The answers the presets give, written by us: they may name a field, a constraint or a model,
 // never a value, the SQL, the library's message or a token.
-import type { ProblemInit } from '../contract-error.js';
-import type { MapperAnswer } from '../mapping.js';
-import { problem, problems } from '../problems.js';
+import type { ProblemInit } from '../failures/contract-error.js';
+import type { MapperAnswer } from '../mapping/map-option.js';
+import { problem, problems } from '../failures/problems.js';
 import type { FieldError } from '../types.js';
 
 /**

@@ -4,11 +4,11 @@
 // https://github.com/panva/jose/blob/main/docs/util/errors), fast-jwt and `@fastify/jwt` (by
 // their codes), and Hono's `hono/jwt` middleware (its HTTPException(401), by its fixed sentences
 // and the challenge on its `res`). The middlewares' own sentences never reach the body.
-import type { ProblemInit } from '../contract-error.js';
-import { readHeader } from '../headers.js';
-import type { ErrorMapper } from '../mapping.js';
-import { problem } from '../problems.js';
-import { read, readString } from '../safe-read.js';
+import type { ProblemInit } from '../failures/contract-error.js';
+import { readHeader } from '../rendering/headers.js';
+import type { ErrorMapper } from '../mapping/map-option.js';
+import { problem } from '../failures/problems.js';
+import { read, readString } from '../deciding/safe-read.js';
 import type { RequestLike } from '../types.js';
 import { ANSWERS, invalidToken } from './answers.js';
 import { preset } from './preset.js';

@@ -1,9 +1,9 @@
 // Mongoose's errors (https://mongoosejs.com/docs/api/error.html) and the MongoDB driver's that
 // Mongoose passes on (a duplicate key, a lost server), recognised by name, code and the classes
 // they extend: Mongoose's own all extend `MongooseError`, which Joi's and zod's do not.
-import type { ProblemInit } from '../contract-error.js';
-import type { ErrorMapper } from '../mapping.js';
-import { read, readString } from '../safe-read.js';
+import type { ProblemInit } from '../failures/contract-error.js';
+import type { ErrorMapper } from '../mapping/map-option.js';
+import { read, readString } from '../deciding/safe-read.js';
 import type { FieldError } from '../types.js';
 import { ANSWERS, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, recordNotFound, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { preset } from './preset.js';

@@ -2,9 +2,9 @@
 // (https://dev.mysql.com/doc/mysql-errors/8.4/en/server-error-reference.html), as mysql2, mysql and
 // the MariaDB connector report them (`errno`, `code: 'ER_...'`, `sqlState`, `sqlMessage`), bare or
 // inside an ORM's error; and a server that cannot be reached or closed the connection.
-import type { ProblemInit } from '../contract-error.js';
-import type { ErrorMapper } from '../mapping.js';
-import { read, readString } from '../safe-read.js';
+import type { ProblemInit } from '../failures/contract-error.js';
+import type { ErrorMapper } from '../mapping/map-option.js';
+import { read, readString } from '../deciding/safe-read.js';
 import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { databaseUnreachable, type ServersOptions } from './connection.js';
 import { preset } from './preset.js';

@@ -2,9 +2,9 @@
 // node-postgres, postgres.js and PGlite report them, bare or inside an ORM's or a query builder's
 // error (TypeORM's `driverError`, Sequelize's `parent`, Drizzle's and Kysely's `cause`); and a
 // database that cannot be reached, which the drivers report without a SQLSTATE.
-import type { ProblemInit } from '../contract-error.js';
-import type { ErrorMapper } from '../mapping.js';
-import { read, readString } from '../safe-read.js';
+import type { ProblemInit } from '../failures/contract-error.js';
+import type { ErrorMapper } from '../mapping/map-option.js';
+import { read, readString } from '../deciding/safe-read.js';
 import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { databaseUnreachable, type ServersOptions } from './connection.js';
 import { preset } from './preset.js';

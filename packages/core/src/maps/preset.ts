@@ -1,5 +1,5 @@
-import type { ProblemInit } from '../contract-error.js';
-import type { ErrorMapper, MapperAnswer } from '../mapping.js';
+import type { ProblemInit } from '../failures/contract-error.js';
+import type { ErrorMapper, MapperAnswer } from '../mapping/map-option.js';
 import type { RequestLike } from '../types.js';
 
 /**

@@ -1,9 +1,9 @@
 // Sequelize's error classes (https://sequelize.org/api/v6/identifiers#errors), recognised by the
 // `name` each sets (`SequelizeUniqueConstraintError`) and by the classes it extends, so that a
 // subclass (`ConnectionRefusedError` is a `ConnectionError`) counts as its parent.
-import type { ProblemInit } from '../contract-error.js';
-import type { ErrorMapper } from '../mapping.js';
-import { items, read, readArray, readString } from '../safe-read.js';
+import type { ProblemInit } from '../failures/contract-error.js';
+import type { ErrorMapper } from '../mapping/map-option.js';
+import { items, read, readArray, readString } from '../deciding/safe-read.js';
 import type { FieldError } from '../types.js';
 import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, recordNotFound, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { mysqlErrorIn } from './mysql.js';

@@ -2,9 +2,9 @@
 // Node's node:sqlite, @libsql/client (libSQL, Turso) and Cloudflare D1 report them, bare or inside
 // an ORM's or a query builder's error (Drizzle's `cause`, TypeORM's `driverError`, Sequelize's
 // `parent`, Prisma 7's driver adapter cause of kind `sqlite`).
-import type { ProblemInit } from '../contract-error.js';
-import type { ErrorMapper } from '../mapping.js';
-import { read, readString } from '../safe-read.js';
+import type { ProblemInit } from '../failures/contract-error.js';
+import type { ErrorMapper } from '../mapping/map-option.js';
+import { read, readString } from '../deciding/safe-read.js';
 import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, missingValue, outsideRule, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { preset } from './preset.js';
 import { classNames, errorChain, schemaName } from './recognise.js';

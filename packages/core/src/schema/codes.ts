@@ -1,9 +1,9 @@
 // Every code a contract can answer with, and what it means: the built-in ones and the catalog's.
-import { type ErrorContract, settingsOf } from '../contract.js';
-import { mappedAnswers } from '../mapping.js';
-import { sentStatus } from '../normalize.js';
-import { textIn } from '../language.js';
-import { reasonPhrase } from '../statuses.js';
+import { type ErrorContract, settingsOf } from '../contract/contract.js';
+import { mappedAnswers } from '../mapping/map-option.js';
+import { sentStatus } from '../deciding/normalize.js';
+import { textIn } from '../rendering/language.js';
+import { reasonPhrase } from '../deciding/statuses.js';
 
 /**
  * One code as the documents describe it.

@@ -1,6 +1,6 @@
 // The contract as an OpenAPI 3.1 `components` fragment: both body schemas, one response per code,
 // and the headers some errors carry.
-import type { ErrorContract } from '../contract.js';
+import type { ErrorContract } from '../contract/contract.js';
 import type { Shape } from '../types.js';
 import { documentedCodes, type KnownCode, knownCodes } from './codes.js';
 import { exampleRenderer } from './examples.js';

@@ -1,9 +1,9 @@
 // Example bodies come from core's own renderer, so a document can never show a body the service
 // would not send.
-import { type ErrorContract, settingsOf } from '../contract.js';
-import { normalizeWith } from '../normalize.js';
-import { problems } from '../problems.js';
-import { renderWith } from '../render.js';
+import { type ErrorContract, settingsOf } from '../contract/contract.js';
+import { normalizeWith } from '../deciding/normalize.js';
+import { problems } from '../failures/problems.js';
+import { renderWith } from '../rendering/render.js';
 import type { RequestLike, Shape } from '../types.js';
 
 /** The path example bodies name as their `instance`. */

@@ -1,7 +1,7 @@
 // Adds the contract's error responses to every operation of an existing OpenAPI 3.x document.
-import { type ErrorContract, settingsOf } from '../contract.js';
-import { mappedAnswers } from '../mapping.js';
-import { pathOfTarget } from '../path.js';
+import { type ErrorContract, settingsOf } from '../contract/contract.js';
+import { mappedAnswers } from '../mapping/map-option.js';
+import { pathOfTarget } from '../request/path.js';
 import type { Shape } from '../types.js';
 import { errorComponents, responseName } from './components.js';
 import { type KnownCode, knownCodes } from './codes.js';

@@ -1,7 +1,7 @@
 // What the documents need of a contract's options, read from the options it was made with.
-import { type ErrorContract, settingsOf } from '../contract.js';
-import type { AcceptPolicy } from '../options.js';
-import { shapeFor } from '../render.js';
+import { type ErrorContract, settingsOf } from '../contract/contract.js';
+import type { AcceptPolicy } from '../contract/options.js';
+import { shapeFor } from '../rendering/render.js';
 import type { Shape } from '../types.js';
 
 /**
