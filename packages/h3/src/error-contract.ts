@@ -88,7 +88,14 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     const request = requestLikeOf(event);
     if (!contract.inScope(request.path)) return undefined;
     if (!v2 && (event as EventV1).handled === true) return undefined;
-    const failure = failureOf(error, v2 && isMalformedEvent(event));
+    const malformed = v2 && isMalformedEvent(event);
+    if (malformed && checksBeforeRouting) {
+      // h3 2 refuses a path that does not percent-decode before any middleware runs: the checks
+      // before routing come first here too (a missing Accept is a 406 on any path)
+      const refusal = contract.checkRequest(request);
+      if (refusal !== undefined) return responseV2(event, refusal);
+    }
+    const failure = failureOf(error, malformed);
     const thrown = failure.kind === 'route-miss' ? routeMiss(event, failure.status === 405) : failure.error;
     const answer = contract.respond(thrown, request);
     if (v2) return responseV2(event, answer);

@@ -34,10 +34,24 @@ function heldHeaders(event: EventV2, base?: Headers): Headers | undefined {
  */
 export function responseV2(event: EventV2, response: ErrorResponse, base?: Headers): Response {
   const held = heldHeaders(event, base);
-  if (held === undefined) return markContractResponse(new Response(response.body, { status: response.status, headers: response.headers }));
+  if (held === undefined) return markContractResponse(new Response(response.body, { status: response.status, headers: withLength(response, response.headers) }));
   for (const name of staleHeaders(response.status)) held.delete(name);
   for (const [name, value] of Object.entries(headersOver(response, (name) => held.get(name) ?? undefined))) held.set(name, value);
-  return markContractResponse(new Response(response.body, { status: response.status, headers: held }));
+  return markContractResponse(new Response(response.body, { status: response.status, headers: withLength(response, held) }));
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * The headers with the body's length stated, as every other adapter's server states it: h3 2's
+ * Node server (srvx) would send a `Response` made here chunked. A HEAD answer has it from core.
+ */
+function withLength<H extends Headers | Record<string, string>>(response: ErrorResponse, headers: H): H {
+  if (response.body === null) return headers;
+  const length = String(utf8.encode(response.body).byteLength);
+  if (headers instanceof Headers) headers.set('content-length', length);
+  else return { ...headers, 'content-length': length } as H;
+  return headers;
 }
 
 /**
