@@ -8,10 +8,10 @@ const docs = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The guide pages, in the sidebar's order. */
 export const pages = [
-  'getting-started', 'guides/express', 'guides/koa', 'guides/hono', 'guides/fastify', 'guides/nest', 'guides/next',
+  'getting-started', 'guides/express', 'guides/koa', 'guides/hono', 'guides/fastify', 'guides/nest', 'guides/next', 'guides/h3',
   'contract', 'node', 'presets/index', 'presets/postgres', 'presets/mysql', 'presets/sqlite', 'presets/prisma', 'presets/typeorm',
   'presets/sequelize', 'presets/mongoose', 'presets/jwt', 'presets/redis', 'presets/upstream', 'observability', 'rate-limits', 'openapi', 'testing',
-  'client', 'performance', 'troubleshooting', 'contributing',
+  'client', 'performance', 'troubleshooting', 'contributing', 'guides/writing-an-adapter',
 ];
 
 /** A page's Markdown with every `<!--@include: path-->` replaced by the file it names. */

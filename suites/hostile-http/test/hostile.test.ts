@@ -3,6 +3,7 @@
 // still answer a normal request afterwards.
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { startService as startFastify } from '@error-contract/example-fastify/server';
+import { startService as startH3 } from '@error-contract/example-h3/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
@@ -21,6 +22,7 @@ const SERVICES = [
   ['nest-express', startNestExpress],
   ['nest-fastify', startNestFastify],
   ['next', startNext],
+  ['h3', startH3],
 ] as const;
 
 // What must never reach a client: the bug's secret, stack frames, file paths, internal error names.
