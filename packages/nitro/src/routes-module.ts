@@ -12,7 +12,9 @@ export const NITRO2_ROUTES = Symbol.for('error-contract.nitro.routes');
 
 /** A route of a Nitro 2 app: its path pattern, and its method when it has one. */
 export interface NitroRoute {
+  /** The path pattern, as Nitro routes it (`/api/widgets/:id`, `/api/**`). */
   route: string;
+  /** The method of a route declared for one (`get` from `index.get.ts`); none for every method. */
   method?: string | undefined;
 }
 
@@ -26,16 +28,20 @@ globalThis[Symbol.for("error-contract.nitro.routes")] = routes;
 export default function errorContractRoutes() {}
 `;
 
-/** The members of Nitro's build object (`nitro` in a module's `setup`) read here. */
-interface NitroBuild {
+/** The members of Nitro's build object (`nitro` in a module's `setup`) that the module uses. */
+export interface NitroBuildLike {
+  /** The resolved Nitro options: the module adds a plugin and the virtual module it is. */
   options: { plugins: string[]; virtual: Record<string, string | (() => string | Promise<string>)> };
+  /** Nitro 3's route tables (absent on Nitro 2). */
   routing?: unknown;
 }
 
 /** A Nitro module, as `modules: [...]` in the Nitro config takes it. */
 export interface NitroModuleLike {
+  /** The module's name, as Nitro lists it. */
   name: string;
-  setup(nitro: NitroBuild): void;
+  /** Called once by Nitro before it builds. */
+  setup(nitro: NitroBuildLike): void;
 }
 
 /**
@@ -55,7 +61,7 @@ export interface NitroModuleLike {
  */
 export const errorContractRoutes: NitroModuleLike = {
   name: '@error-contract/nitro',
-  setup(nitro) {
+  setup(nitro: NitroBuildLike) {
     // Nitro 3 keeps its routes in `nitro.routing` and has no `server-handlers` module
     if (nitro.routing !== undefined) return;
     nitro.options.virtual[PLUGIN_ID] = PLUGIN_SOURCE;
