@@ -47,6 +47,7 @@ export const startNitroService = (app: NitroApp): StartService => async (config)
     }
   });
 
+  // a server that never said it was ready is stopped, not left behind
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`nitro server: no ready line within ${READY_WITHIN_MS} ms: ${output}`)), READY_WITHIN_MS);
@@ -63,6 +64,9 @@ export const startNitroService = (app: NitroApp): StartService => async (config)
       clearTimeout(timer);
       reject(new Error(`nitro server exited (${code}) before it was ready: ${output}`));
     });
+  }).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
   });
   return {
     url,

@@ -54,6 +54,7 @@ export async function startBuilt(outDir: string): Promise<BuiltServer> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // a server that never said it was ready is stopped, not left behind
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`no ready line within ${PROCESS_WAIT_MS} ms: ${output} ${stderr}`)), PROCESS_WAIT_MS);
@@ -66,6 +67,9 @@ export async function startBuilt(outDir: string): Promise<BuiltServer> {
       resolve(ready[1]!.replace(/\/$/, ''));
     });
     void exited.then(() => reject(new Error(`exited before the ready line: ${output} ${stderr}`)));
+  }).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
   });
   return {
     url,
