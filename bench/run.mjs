@@ -107,6 +107,7 @@ try {
       express: versionOf('express'),
       koa: versionOf('koa'),
       hono: versionOf('hono'),
+      h3: versionOf('h3'),
       fastify: versionOf('fastify'),
       '@fastify/sensible': versionOf('@fastify/sensible'),
       '@nestjs/core': versionOf('@nestjs/core'),

@@ -56,6 +56,11 @@ export const PEERS = {
   ],
   'nest-express': nestPeers('express'),
   'nest-fastify': nestPeers('fastify'),
+  // h3's own error handling is its main server's bare variant
+  h3: [
+    contract('h3', 'createError'),
+    { key: 'h3-default', label: "h3's own error handling", thrown400: 'createError', script: join(SERVERS, 'h3.mjs'), args: ['bare'], supports: ['404', '500', '400'] },
+  ],
 };
 
 // Looked for on the registry and not found when this section was written; the report says so.

@@ -8,7 +8,7 @@ const docs = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The guide pages, in the sidebar's order. */
 export const pages = [
-  'getting-started', 'guides/express', 'guides/koa', 'guides/hono', 'guides/fastify', 'guides/nest', 'guides/next',
+  'getting-started', 'guides/express', 'guides/koa', 'guides/hono', 'guides/fastify', 'guides/nest', 'guides/next', 'guides/h3',
   'contract', 'presets/index', 'presets/postgres', 'presets/mysql', 'presets/prisma', 'presets/typeorm',
   'presets/sequelize', 'presets/mongoose', 'presets/jwt', 'observability', 'rate-limits', 'openapi', 'testing',
   'client', 'performance', 'troubleshooting',

@@ -92,7 +92,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     if (malformed && checksBeforeRouting) {
       // h3 2 refuses a path that does not percent-decode before any middleware runs: the checks
       // before routing come first here too (a missing Accept is a 406 on any path)
-      const refusal = contract.checkRequest(request);
+      const refusal = contract.checkRequest(requestLikeOf(event, false));
       if (refusal !== undefined) return responseV2(event, refusal);
     }
     const failure = failureOf(error, malformed);
@@ -114,7 +114,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   const middleware = Object.assign(
     function errorContractMiddleware(event: any, next?: () => unknown): unknown {
       const v2 = isEventV2(event);
-      const request = requestLikeOf(event);
+      const request = requestLikeOf(event, false);
       const proceed = () => {
         if (next === undefined) return undefined;
         const result = next();

@@ -49,6 +49,7 @@ export const frameworkDependencies: Record<string, string> = {
   'express-rate-limit': '8.7.4',
   fastify: '5.12.8',
   helmet: '8.3.0',
+  h3: '2.0.8',
   hono: '4.13.19',
   'hono-rate-limiter': '0.5.4',
   koa: '3.3.0',

@@ -103,6 +103,7 @@ export const CASES: Case[] = [
     request: { method: 'OPTIONS', path: '/page' },
     failsOn: {
       hono: { status: 405, code: 'method_not_allowed', keeps: [HELMET] },
+      h3: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] },
       fastify: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] },
       nest: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] },
       'nest-fastify': { status: 400, code: 'bad_request', keeps: [HELMET] },

@@ -4,14 +4,16 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { toNodeHandler } from 'h3/node';
 import { createApp as createExpressApp } from './fixtures/express.js';
 import { createApp as createFastifyApp, type FastifyFixtureOptions } from './fixtures/fastify.js';
+import { createApp as createH3App } from './fixtures/h3.js';
 import { createApp as createHonoApp } from './fixtures/hono.js';
 import { createApp as createKoaApp } from './fixtures/koa.js';
 import { createApp as createNestApp } from './fixtures/nest.js';
 import type { ContractMode } from './fixtures/shared.js';
 
-export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest' | 'nest-fastify';
+export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest' | 'nest-fastify' | 'h3';
 
 export interface Running {
   port: number;
@@ -66,6 +68,13 @@ function listen(handler: RequestListener): Promise<Running> {
   return running(server);
 }
 
+function behindOneHost(handler: RequestListener): RequestListener {
+  return (req, res) => {
+    req.headers.host = 'shop.example';
+    return handler(req, res);
+  };
+}
+
 export const VARIANTS: readonly Variant[] = [
   { name: 'express 4', framework: 'express', start: (contract) => listen(createExpressApp({ contract, major: 4 })) },
   { name: 'express 5', framework: 'express', start: (contract) => listen(createExpressApp({ contract, major: 5 })) },
@@ -85,4 +94,8 @@ export const VARIANTS: readonly Variant[] = [
   // Nest 12, the contract by ErrorContractModule.forRoot (scoped: `scope: '/api'`)
   { name: 'nest 12 (platform-express)', framework: 'nest', start: (contract) => listenNest(contract, 'express') },
   { name: 'nest 12 (platform-fastify)', framework: 'nest-fastify', start: (contract) => listenNest(contract, 'fastify') },
+  // h3 2 on Node's http server through h3's own toNodeHandler. h3's own 404 names the whole URL
+  // (`Cannot find any route matching [GET] http://127.0.0.1:<port>/nope`): the Host is made one
+  // name, as behind a proxy, so that the three servers' ports do not differ in that body.
+  { name: 'h3 2', framework: 'h3', start: (contract) => listen(behindOneHost(toNodeHandler(createH3App({ contract })) as RequestListener)) },
 ];

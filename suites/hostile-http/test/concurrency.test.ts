@@ -3,6 +3,7 @@
 import { request } from 'node:http';
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { startService as startFastify } from '@error-contract/example-fastify/server';
+import { startService as startH3 } from '@error-contract/example-h3/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
@@ -17,6 +18,7 @@ const SERVICES = [
   ['nest-express', startNestExpress],
   ['nest-fastify', startNestFastify],
   ['next', startNext],
+  ['h3', startH3],
 ] as const;
 const CONCURRENT = 300;
 const V2 = '/api/client/v2';

@@ -8,6 +8,7 @@
 import { casesFor, OTHER_PATH_CASES, PREFIXES, send } from '@error-contract/conformance';
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { startService as startFastify } from '@error-contract/example-fastify/server';
+import { startService as startH3 } from '@error-contract/example-h3/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
@@ -23,6 +24,7 @@ const FRAMEWORKS = [
   ['fastify', startFastify],
   ['nest-express', startNestExpress],
   ['nest-fastify', startNestFastify],
+  ['h3', startH3],
 ] as const;
 
 class DeltaReader extends MetricReader {

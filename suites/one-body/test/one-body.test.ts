@@ -1,8 +1,9 @@
 // "One failure, one body": the same request gets the same status, headers and body bytes from the
-// Express, Koa, Hono, Fastify, Nest, Next and Nitro reference services, for every case of the conformance table.
+// Express, Koa, Hono, Fastify, Nest, Next, h3 and Nitro reference services, for every case of the conformance table.
 import { casesFor, OTHER_PATH_CASES, PREFIXES, type Received, send } from '@error-contract/conformance';
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { startService as startFastify } from '@error-contract/example-fastify/server';
+import { startService as startH3 } from '@error-contract/example-h3/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
@@ -19,6 +20,7 @@ const FRAMEWORKS = [
   ['nest-express', startNestExpress],
   ['nest-fastify', startNestFastify],
   ['next', startNext],
+  ['h3', startH3],
   ['nitro', startNitro],
 ] as const;
 // Headers the contract decides; the rest (Date, Connection, Keep-Alive, X-Powered-By) is the server's.
