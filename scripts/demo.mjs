@@ -1,4 +1,4 @@
-// `pnpm demo [express|koa|hono|fastify|nest|next|h3]`: starts the reference service (REFERENCE-SERVICE.md) on that
+// `pnpm demo [express|koa|hono|fastify|nest|next|h3|nitro]`: starts the reference service (REFERENCE-SERVICE.md) on that
 // framework, then prints a few requests to try. `pnpm demo hono --runtime bun` (deno, workerd) starts
 // Hono's on that runtime instead of Node (examples/hono's `start:<runtime>`).
 import { spawn } from 'node:child_process';
@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const FRAMEWORKS = ['express', 'koa', 'hono', 'fastify', 'nest', 'next', 'h3'];
+const FRAMEWORKS = ['express', 'koa', 'hono', 'fastify', 'nest', 'next', 'h3', 'nitro'];
 const RUNTIMES = ['node', 'bun', 'deno', 'workerd'];
 const args = process.argv.slice(2);
 const runtimeAt = args.findIndex((arg) => arg === '--runtime' || arg.startsWith('--runtime='));

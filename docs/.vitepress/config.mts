@@ -22,6 +22,7 @@ const guides: DefaultTheme.SidebarItem[] = [
       { text: 'NestJS', link: '/guides/nest' },
       { text: 'Next.js', link: '/guides/next' },
       { text: 'h3', link: '/guides/h3' },
+      { text: 'Nitro and Nuxt', link: '/guides/nitro' },
     ],
   },
   { text: 'The contract', link: '/contract' },

@@ -8,7 +8,8 @@ export default defineProject({
     // waits on other processes (start-ups, ready and log lines) are bounded by ../../test-waits.ts
     testTimeout: PROCESS_TEST_TIMEOUT_MS,
     hookTimeout: PROCESS_TEST_TIMEOUT_MS,
-    // the Next reference service is `next build` (about a minute) once per run, before any test starts it
-    globalSetup: ['../../examples/next/test/global-setup.ts'],
+    // the Next and Nitro reference services are `next build` (about a minute) and `nitro build`
+    // once per run, before any test starts them
+    globalSetup: ['../../examples/next/test/global-setup.ts', '../../examples/nitro/test/global-setup.ts'],
   },
 });

@@ -9,7 +9,8 @@ export default defineProject({
     testTimeout: PROCESS_TEST_TIMEOUT_MS,
     // seven services started one after another, Next's as a `next start` process of its own
     hookTimeout: 2 * PROCESS_TEST_TIMEOUT_MS,
-    // the Next reference service is `next build` (about a minute) once per run, before any test starts it
-    globalSetup: ['../../examples/next/test/global-setup.ts'],
+    // the Next and Nitro reference services are `next build` (about a minute) and `nitro build`
+    // once per run, before any test starts them
+    globalSetup: ['../../examples/next/test/global-setup.ts', '../../examples/nitro/test/global-setup.ts'],
   },
 });

@@ -1,4 +1,4 @@
-// Hostile requests over raw TCP against the four reference services, in-process. Each answer is
+// Hostile requests over raw TCP against the reference services, in-process (Next's and Nitro's in a process of their own). Each answer is
 // checked for its status, for being in the contract, for leaking nothing, and the service must
 // still answer a normal request afterwards.
 import { startService as startExpress } from '@error-contract/example-express/server';
@@ -8,10 +8,12 @@ import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
 import { startService as startNext } from '@error-contract/example-next/server';
+import { startService as startNitro } from '@error-contract/example-nitro/server';
 import type { RunningServer } from '@error-contract/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASES, head } from '../src/cases.js';
 import { NEXT_ANSWERS } from '../src/next.js';
+import { NITRO_ANSWERS } from '../src/nitro.js';
 import { exchange, type RawAnswer } from '../src/raw-http.js';
 
 const SERVICES = [
@@ -23,6 +25,7 @@ const SERVICES = [
   ['nest-fastify', startNestFastify],
   ['next', startNext],
   ['h3', startH3],
+  ['nitro', startNitro],
 ] as const;
 
 // What must never reach a client: the bug's secret, stack frames, file paths, internal error names.
@@ -37,6 +40,9 @@ function expectInContract(answer: RawAnswer, status: number, code: string | unde
     if (code !== undefined) expect(body.code).toBe(code);
   } else if (code !== undefined) expect(body.errors?.[0]?.code).toBe(code);
 }
+
+// What a service answers itself before the contract can, by framework (src/next.ts, src/nitro.ts).
+const OWN_ANSWERS: Readonly<Record<string, Readonly<Record<string, { status: number; why: string }>>>> = { next: NEXT_ANSWERS, nitro: NITRO_ANSWERS };
 
 // Every answer, by case and framework, for the one-body comparison at the end.
 const ANSWERS = new Map<string, Map<string, RawAnswer>>();
@@ -55,7 +61,7 @@ describe.each(SERVICES)('%s', (framework, start) => {
     const answer = await exchange(port, kase.pieces, kase.plan);
     if (!ANSWERS.has(kase.name)) ANSWERS.set(kase.name, new Map());
     ANSWERS.get(kase.name)!.set(framework, answer);
-    const nextOwn = framework === 'next' ? NEXT_ANSWERS[kase.name] : undefined;
+    const nextOwn = OWN_ANSWERS[framework]?.[kase.name];
     if (nextOwn !== undefined) {
       // answered by Next (or Node under it) before the contract can: exactly that (src/next.ts)
       expect(answer.status, nextOwn.why).toBe(nextOwn.status);
@@ -78,8 +84,8 @@ describe('one failure, one body: the four services answer each hostile request a
   it.each(failures.filter((kase) => kase.bodiesDiffer === undefined).map((kase) => [kase.name] as const))('%s', (name) => {
     const answers = ANSWERS.get(name);
     expect(answers?.size).toBe(SERVICES.length);
-    // the Next service's own answers before the contract (src/next.ts) are held to that table instead
-    const services = SERVICES.filter(([framework]) => framework !== 'next' || NEXT_ANSWERS[name] === undefined);
+    // the Next and Nitro services' own answers before the contract (src/next.ts, src/nitro.ts) are held to those tables instead
+    const services = SERVICES.filter(([framework]) => OWN_ANSWERS[framework]?.[name] === undefined);
     const all = services.map(([framework]) => {
       const answer = answers!.get(framework)!;
       return { status: answer.status, type: answer.headers['content-type'], body: answer.body.toString('utf8') };

@@ -1,5 +1,5 @@
 // "One failure, one body": the same request gets the same status, headers and body bytes from the
-// Express, Koa, Hono, Fastify, Nest, Next and h3 reference services, for every case of the conformance table.
+// Express, Koa, Hono, Fastify, Nest, Next, h3 and Nitro reference services, for every case of the conformance table.
 import { casesFor, OTHER_PATH_CASES, PREFIXES, type Received, send } from '@error-contract/conformance';
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { startService as startFastify } from '@error-contract/example-fastify/server';
@@ -8,6 +8,7 @@ import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
 import { startService as startNext } from '@error-contract/example-next/server';
+import { startService as startNitro } from '@error-contract/example-nitro/server';
 import type { RunningServer } from '@error-contract/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -20,6 +21,7 @@ const FRAMEWORKS = [
   ['nest-fastify', startNestFastify],
   ['next', startNext],
   ['h3', startH3],
+  ['nitro', startNitro],
 ] as const;
 // Headers the contract decides; the rest (Date, Connection, Keep-Alive, X-Powered-By) is the server's.
 const CONTRACT_HEADERS = ['content-type', 'cache-control', 'allow', 'www-authenticate', 'retry-after', 'content-length'];

@@ -1,0 +1,5 @@
+import { ensureBuilt } from '../src/build.js';
+
+export default async function buildOnce(): Promise<void> {
+  await ensureBuilt();
+}
