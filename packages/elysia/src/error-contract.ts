@@ -1,4 +1,4 @@
-import { type ErrorContract, type ErrorContractOptions, resolveContract } from '@error-contract/core';
+import { type ErrorContract, type ErrorContractOptions, fetchFailureToAnswer, resolveContract } from '@error-contract/core';
 import type { AnyElysia, Elysia } from 'elysia';
 import { isElysiaStatus, parseFailure, statusProblem, thrownNotFound, validationFailure } from './elysia-failures.js';
 import { answerWith, requestLikeOf, type SetHeaders } from './responses.js';
@@ -45,7 +45,8 @@ const WITH_CONTRACT = new WeakSet<object>();
  *   per field with its JSON Pointer, from TypeBox or a Standard Schema; nothing of the submitted
  *   value. A response that fails its schema is a 500.
  * - `status(code, response)`, thrown or returned: the status kept; a 4xx's text is the detail, a
- *   5xx carries nothing from it. Other throws by core's trust rule: a `status` is kept, a message
+ *   5xx carries nothing from it. A bare error `Response` returned (`new Response(null, { status:
+ *   403 })`) is answered in the contract, its headers kept. Other throws by core's trust rule: a `status` is kept, a message
  *   shown only when meant for clients, anything unknown is a 500, logged and traced.
  * - With an `accept` or `rejectMalformedPath` option, the checks before routing (406, 400) in an
  *   `onRequest` hook; without, no hook runs before routing.
@@ -108,12 +109,20 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       return failure instanceof Promise ? failure.then(answer) : answer(failure);
     });
 
-    // `status(404, 'No widget 7')` returned (not thrown) is answered by Elysia without `onError`.
-    app.onAfterHandle({ as: 'global' }, function errorContractReturnedStatus(context) {
+    // What a handler or `beforeHandle` returned is answered by Elysia without `onError`: a
+    // `status(404, 'No widget 7')`, or a bare error `Response` (no body, or only a reason phrase:
+    // core's rule, as for Hono and Next). Async: reading a small bare body may take a microtask.
+    app.onAfterHandle({ as: 'global' }, async function errorContractReturned(context) {
       const { request, route, set } = context as unknown as AfterHandleContext;
       const value = (context as unknown as AfterHandleContext).responseValue ?? (context as unknown as AfterHandleContext).response;
-      if (!isElysiaStatus(value) || value.code < 400 || !contract.inScope(request.url)) return undefined;
-      return answerWith(contract.respond(statusProblem(value), requestLikeOf(request, route)), set.headers);
+      if (isElysiaStatus(value)) {
+        if (value.code < 400 || !contract.inScope(request.url)) return undefined;
+        return answerWith(contract.respond(statusProblem(value), requestLikeOf(request, route)), set.headers);
+      }
+      if (!(value instanceof Response) || value.status < 400 || !contract.inScope(request.url)) return undefined;
+      const failure = await fetchFailureToAnswer(value, request.method);
+      if (failure === undefined) return undefined;
+      return answerWith(contract.respond(failure, requestLikeOf(request, route)), set.headers, value);
     });
 
     return app as unknown as Elysia;

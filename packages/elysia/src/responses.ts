@@ -1,4 +1,4 @@
-import { type ErrorResponse, headersOver, markContractResponse, pathOfUrl, type RequestLike, staleHeaders } from '@error-contract/core';
+import { type ErrorResponse, headersOver, markContractResponse, pathOfUrl, type RequestLike, staleHeaders, toFetchResponse } from '@error-contract/core';
 
 /** Elysia's `set.headers`: a plain record (Elysia's own), or a `Headers` an app assigned. */
 export type SetHeaders = Record<string, unknown> | Headers;
@@ -25,16 +25,21 @@ function headerOf(headers: SetHeaders, name: string): unknown {
  * `Content-Disposition`, ...) are taken out of `set.headers` first; a `Vary` the app set is added
  * to, and a challenge it set stays over the contract's default one.
  *
+ * `replaced` is a bare error `Response` the answer stands in for, whose headers it keeps.
+ *
  * @example
  * return answerWith(contract.respond(error, requestLikeOf(request)), set.headers);
  */
-export function answerWith(response: ErrorResponse, held: SetHeaders | undefined): Response {
+export function answerWith(response: ErrorResponse, held: SetHeaders | undefined, replaced?: Response): Response {
   if (held !== undefined && held !== null) {
     for (const name of staleHeaders(response.status)) {
       if (held instanceof Headers) held.delete(name);
       else delete held[name];
     }
   }
+  // a bare error the app returned: its own headers are kept (a 416's Content-Range, CORS), less
+  // those of the body it had
+  if (replaced !== undefined) return toFetchResponse(response, replaced.headers);
   const headers = held === undefined || held === null ? response.headers : headersOver(response, (name) => headerOf(held, name));
   return markContractResponse(new Response(response.body, { status: response.status, headers }));
 }

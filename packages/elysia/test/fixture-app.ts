@@ -73,6 +73,8 @@ export function createApp(config: ConstructorParameters<typeof Elysia>[0] = {}) 
     })
     .get('/api/taken-object', () => status(422, { message: 'The order is empty.' }))
     .get('/api/gone', () => status(410))
+    .get('/api/bare', () => new Response(null, { status: 403, headers: { 'x-request-id': 'req-8' } }))
+    .get('/api/own-body', () => Response.json({ reason: 'the app wrote this' }, { status: 409 }))
     .get('/api/down', () => status(503, 'pool exhausted at db-7'))
     .get('/api/download', ({ set }) => {
       set.headers['content-disposition'] = 'attachment; filename="report.csv"';
@@ -162,6 +164,8 @@ export const ROWS: Row[] = [
   { name: 'status() thrown: a 4xx keeps its text', path: '/api/taken-thrown', status: 409, code: 'conflict', detail: 'That name is taken.' },
   { name: "status() with an object: its message", path: '/api/taken-object', status: 422, detail: 'The order is empty.' },
   { name: 'status() without a body', path: '/api/gone', status: 410, code: 'gone' },
+  { name: 'a bare error Response returned: in the contract, its headers kept', path: '/api/bare', status: 403, code: 'forbidden', has: { 'x-request-id': 'req-8' } },
+  { name: 'an error Response with a body of the app: passed on', path: '/api/own-body', status: 409, text: '{"reason":"the app wrote this"}' },
   { name: 'status() 5xx: nothing of its text', path: '/api/down', status: 503, code: 'service_unavailable', secrets: ['pool', 'db-7'] },
   { name: 'a success status() passes', method: 'DELETE', path: '/api/widgets/1', status: 202 },
   {
