@@ -21,6 +21,7 @@ const guides: DefaultTheme.SidebarItem[] = [
       { text: 'Fastify', link: '/guides/fastify' },
       { text: 'NestJS', link: '/guides/nest' },
       { text: 'Next.js', link: '/guides/next' },
+      { text: 'Elysia', link: '/guides/elysia' },
     ],
   },
   { text: 'The contract', link: '/contract' },
