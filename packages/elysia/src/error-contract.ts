@@ -7,8 +7,15 @@ import { type RoutedApp, routeMissOf } from './route-methods.js';
 /**
  * The plugin {@link errorContract} makes: `app.use(errors)`. It returns the app it is given, its
  * inferred routes, decorators and schemas unchanged (Eden's types stay exact).
+ *
+ * @example
+ * const errors = errorContract({ typeBaseUrl: 'https://docs.example.com/errors/' });
+ * const app = new Elysia().use(errors).get('/locked', () => {
+ *   throw errors.contract.error('conflict', 'The widget is locked.');
+ * });
  */
 export interface ElysiaErrorContract {
+  /** Adds the contract's hooks to `app` (once per app) and returns it. */
   (app: AnyElysia): Elysia;
   /** The core contract behind it, for `errors.contract.error(code)`. */
   readonly contract: ErrorContract;
