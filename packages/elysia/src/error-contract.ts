@@ -1,5 +1,5 @@
 import { type ErrorContract, type ErrorContractOptions, fetchFailureToAnswer, resolveContract } from '@error-contract/core';
-import type { AnyElysia, Elysia } from 'elysia';
+import type { AnyElysia } from 'elysia';
 import { isElysiaStatus, parseFailure, statusProblem, thrownNotFound, validationFailure } from './elysia-failures.js';
 import { answerWith, requestLikeOf, type SetHeaders } from './responses.js';
 import { type RoutedApp, routeMissOf } from './route-methods.js';
@@ -15,8 +15,12 @@ import { type RoutedApp, routeMissOf } from './route-methods.js';
  * });
  */
 export interface ElysiaErrorContract {
-  /** Adds the contract's hooks to `app` (once per app) and returns it. */
-  (app: AnyElysia): Elysia;
+  /**
+   * Adds the contract's hooks to `app` (once per app) and returns it, its type as it was. Typed
+   * by the app's own type, not Elysia's class: an app built with another installed copy of Elysia
+   * (a monorepo's) takes the plugin too.
+   */
+  <const App extends object>(app: App): App;
   /** The core contract behind it, for `errors.contract.error(code)`. */
   readonly contract: ErrorContract;
 }
@@ -74,7 +78,8 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   // Nothing to check before routing: no hook (an older core's contract says nothing: checked).
   const checksBeforeRouting = contract.checksBeforeRouting !== false;
 
-  function install(app: AnyElysia): Elysia {
+  function install<const App extends object>(given: App): App {
+    const app = given as unknown as AnyElysia;
     if (app === null || typeof app !== 'object' || typeof (app as Partial<AnyElysia>).onError !== 'function') {
       throw new TypeError('@error-contract/elysia: use the plugin on an Elysia app: new Elysia().use(errorContract(options)).');
     }
@@ -132,7 +137,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       return answerWith(contract.respond(failure, requestLikeOf(request, route)), set.headers, value);
     });
 
-    return app as unknown as Elysia;
+    return given;
   }
 
   return Object.assign(install, { contract }) as ElysiaErrorContract;
