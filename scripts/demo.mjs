@@ -1,27 +1,31 @@
-// `pnpm demo [express|koa|hono|fastify|nest|next|h3|nitro]`: starts the reference service (REFERENCE-SERVICE.md) on that
+// `pnpm demo [express|koa|hono|fastify|nest|next|h3|nitro|elysia]`: starts the reference service (REFERENCE-SERVICE.md) on that
 // framework, then prints a few requests to try. `pnpm demo hono --runtime bun` (deno, workerd) starts
-// Hono's on that runtime instead of Node (examples/hono's `start:<runtime>`).
+// Hono's on that runtime instead of Node (examples/hono's `start:<runtime>`). Elysia's runs on Bun
+// (examples/elysia's `start`).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const FRAMEWORKS = ['express', 'koa', 'hono', 'fastify', 'nest', 'next', 'h3', 'nitro'];
-const RUNTIMES = ['node', 'bun', 'deno', 'workerd'];
+const FRAMEWORKS = ['express', 'koa', 'hono', 'fastify', 'nest', 'next', 'h3', 'nitro', 'elysia'];
+// The runtimes each framework's example runs on, its default first.
+const RUNTIMES_OF = { hono: ['node', 'bun', 'deno', 'workerd'], elysia: ['bun'] };
 const args = process.argv.slice(2);
 const runtimeAt = args.findIndex((arg) => arg === '--runtime' || arg.startsWith('--runtime='));
-const runtime = runtimeAt === -1 ? 'node' : args[runtimeAt].includes('=') ? args[runtimeAt].slice('--runtime='.length) : args[runtimeAt + 1];
+const chosen = runtimeAt === -1 ? undefined : args[runtimeAt].includes('=') ? args[runtimeAt].slice('--runtime='.length) : args[runtimeAt + 1];
 if (runtimeAt !== -1) args.splice(runtimeAt, args[runtimeAt].includes('=') ? 1 : 2);
 const name = args[0] ?? 'express';
+const runtimes = RUNTIMES_OF[name] ?? ['node'];
+const runtime = chosen ?? runtimes[0];
 const example = join(root, 'examples', name);
 
 if (!FRAMEWORKS.includes(name) || !existsSync(join(example, 'src', 'main.ts'))) {
   console.error(`No example "${name}": choose one of ${FRAMEWORKS.join(', ')} (pnpm demo koa).`);
   process.exit(2);
 }
-if (!RUNTIMES.includes(runtime) || (runtime !== 'node' && name !== 'hono')) {
-  console.error(`No runtime "${runtime}" for ${name}: Hono's runs on ${RUNTIMES.join(', ')} (pnpm demo hono --runtime deno); the others on node.`);
+if (!runtimes.includes(runtime)) {
+  console.error(`No runtime "${runtime}" for ${name}: Hono's runs on ${RUNTIMES_OF.hono.join(', ')} (pnpm demo hono --runtime deno), Elysia's on bun, the others on node.`);
   process.exit(2);
 }
 
@@ -29,7 +33,8 @@ if (!RUNTIMES.includes(runtime) || (runtime !== 'node' && name !== 'hono')) {
 const platform = name === 'nest' ? `, platform-${process.env.PLATFORM || 'express'} (PLATFORM=fastify for the other)` : '';
 console.log(`The reference service on ${name} (${runtime === 'node' ? `Node ${process.versions.node}` : runtime}${platform}), starting...`);
 
-const command = runtime === 'node' ? ['--import', 'tsx', 'src/main.ts'] : ['scripts/start.mjs', runtime];
+// Elysia's `start` is scripts/start.mjs, which runs Bun; Hono's takes the runtime as its argument
+const command = runtime === 'node' ? ['--import', 'tsx', 'src/main.ts'] : name === 'elysia' ? ['scripts/start.mjs'] : ['scripts/start.mjs', runtime];
 const child = spawn(process.execPath, command, { cwd: example, stdio: ['inherit', 'pipe', 'inherit'], env: process.env });
 child.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);

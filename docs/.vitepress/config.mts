@@ -23,6 +23,7 @@ const guides: DefaultTheme.SidebarItem[] = [
       { text: 'Next.js', link: '/guides/next' },
       { text: 'h3', link: '/guides/h3' },
       { text: 'Nitro and Nuxt', link: '/guides/nitro' },
+      { text: 'Elysia', link: '/guides/elysia' },
     ],
   },
   { text: 'The contract', link: '/contract' },

@@ -54,7 +54,7 @@ export function readmePart(text, first, where = 'the README') {
 
 // The READMEs link into the repository; on the site the same links go to the site's own pages.
 const SITE_LINKS = [
-  [/\]\(packages\/(express|koa|hono|fastify|nest|next|h3|nitro)\/?\)/g, '](/guides/$1)'],
+  [/\]\(packages\/(express|koa|hono|fastify|nest|next|h3|nitro|elysia)\/?\)/g, '](/guides/$1)'],
   [/\]\(packages\/client\/?\)/g, '](/client)'],
   [/\]\(packages\/testing\/?\)/g, '](/testing)'],
   [/\]\(packages\/(core|node)\/?\)/g, '](/reference/$1/)'],

@@ -42,7 +42,8 @@ export async function bytesWithin(stream: ReadableStream<Uint8Array>, limit: num
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>;
+    // the type of what read() resolves to, as the runtime's typings name it (Bun's differ from Node's)
+    let step: Awaited<ReturnType<typeof reader.read>>;
     try {
       step = await reader.read();
     } catch {

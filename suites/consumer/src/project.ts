@@ -49,6 +49,8 @@ export const frameworkDependencies: Record<string, string> = {
   '@fastify/cors': '11.4.3',
   '@fastify/helmet': '13.2.0',
   '@fastify/rate-limit': '11.2.0',
+  '@sinclair/typebox': '0.34.52',
+  elysia: '1.4.30',
   '@hono/node-server': '2.1.8',
   '@hono/zod-openapi': '1.6.3',
   '@hono/zod-validator': '0.9.1',

@@ -95,7 +95,7 @@ export const CASES: Case[] = [
   { name: "the app's own 422 on a page", request: { method: 'GET', path: '/page-invalid', headers: BROWSER } },
   { name: "the app's own 422 in the API", request: { method: 'GET', path: '/api/invalid', headers: { accept: 'application/json' } } },
 
-  // Express and Koa answer OPTIONS on a page themselves (Allow); Hono, Fastify and Nest have no such
+  // Express and Koa answer OPTIONS on a page themselves (Allow); Hono, Fastify, Nest and Elysia have no such
   // answer, a 404 (Fastify's "Route OPTIONS:/page not found"; Nest's not-found handler, which
   // platform-express puts after its routes, answers before Express's router would).
   {
@@ -107,6 +107,8 @@ export const CASES: Case[] = [
       fastify: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] },
       nest: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] },
       'nest-fastify': { status: 400, code: 'bad_request', keeps: [HELMET] },
+      // Elysia has no OPTIONS answer of its own either: its NOT_FOUND
+      elysia: { status: 405, code: 'method_not_allowed', keeps: [HELMET, 'allow'] },
     },
     // On platform-express the contract answers it as any method the path lacks, 405 with Allow, as
     // Nest on platform-fastify does (issue 39: one answer to OPTIONS whatever the platform; Nest

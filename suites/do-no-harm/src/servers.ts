@@ -1,8 +1,10 @@
 // Starts a fixture app on 127.0.0.1 (a free port) the way each framework is served in production:
 // Express and Koa on Node's http server, Hono on @hono/node-server with the app's own fetch, Fastify
-// with its own listen(), Nest on the platform's server.
+// with its own listen(), Nest on the platform's server, Elysia on Bun (a process of its own).
+import { spawn } from 'node:child_process';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { toNodeHandler } from 'h3/node';
 import { createApp as createExpressApp } from './fixtures/express.js';
@@ -12,8 +14,10 @@ import { createApp as createHonoApp } from './fixtures/hono.js';
 import { createApp as createKoaApp } from './fixtures/koa.js';
 import { createApp as createNestApp } from './fixtures/nest.js';
 import type { ContractMode } from './fixtures/shared.js';
+import { requireRuntimeBinary } from '../../../scripts/runtimes.mjs';
+import { PROCESS_WAIT_MS } from '../../../test-waits.js';
 
-export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest' | 'nest-fastify' | 'h3';
+export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest' | 'nest-fastify' | 'h3' | 'elysia';
 
 export interface Running {
   port: number;
@@ -62,6 +66,39 @@ async function listenNest(contract: ContractMode, platform: 'express' | 'fastify
   return { port: started.port, close: () => started.close().then(() => app.close()) };
 }
 
+const SUITE = fileURLToPath(new URL('..', import.meta.url));
+
+/** The Elysia fixture on Bun (this suite's `bun` devDependency), ready on its `listening on <port>` line. */
+function listenElysiaOnBun(contract: ContractMode): Promise<Running> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(requireRuntimeBinary('bun', SUITE), ['src/fixtures/elysia.serve.ts', contract], { cwd: SUITE, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DO_NOT_TRACK: '1' } });
+    const exited = new Promise<void>((done) => child.on('exit', () => done()));
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`elysia on bun: no ready line within ${PROCESS_WAIT_MS} ms: ${output}`));
+    }, PROCESS_WAIT_MS);
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /^listening on (\d+)$/m.exec(output);
+      if (ready === null) return;
+      clearTimeout(timer);
+      resolve({
+        port: Number(ready[1]),
+        close: async () => {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      });
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`elysia on bun: exited (${code}) before the ready line: ${output}`));
+    });
+  });
+}
+
 function listen(handler: RequestListener): Promise<Running> {
   const server = createServer(handler);
   server.listen(0, '127.0.0.1');
@@ -98,4 +135,6 @@ export const VARIANTS: readonly Variant[] = [
   // (`Cannot find any route matching [GET] http://127.0.0.1:<port>/nope`): the Host is made one
   // name, as behind a proxy, so that the three servers' ports do not differ in that body.
   { name: 'h3 2', framework: 'h3', start: (contract) => listen(behindOneHost(toNodeHandler(createH3App({ contract })) as RequestListener)) },
+  // Elysia 1 on Bun, the plugin used after the app's own hooks (scoped: `scope: '/api'`)
+  { name: 'elysia (bun)', framework: 'elysia', start: listenElysiaOnBun },
 ];

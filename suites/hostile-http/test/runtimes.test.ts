@@ -1,10 +1,11 @@
-// The hostile requests against the Hono service on Bun, Deno and workerd, each in a process of its
-// own (started as `pnpm run start:<runtime>` does). What a runtime's own server refuses before the
+// The hostile requests against the Hono service on Bun, Deno and workerd, and the Elysia service on
+// Bun, each in a process of its own (started as `pnpm run start:<runtime>` and `pnpm start` do). What a runtime's own server refuses before the
 // app is held to the measured table (src/runtimes.ts); everything the app answers is held to what
 // the Node service answers: the same status, in the contract, nothing leaked, and the same bytes.
+import { bunMissing, startService as startElysia } from '@error-contract/example-elysia/server';
 import { startService as startNode } from '@error-contract/example-hono/server';
-import { RUNTIMES, runtimeMissing, startOn } from '@error-contract/example-hono/runtimes';
-import type { RunningServer } from '@error-contract/service-kit';
+import { type Runtime, RUNTIMES, runtimeMissing, startOn } from '@error-contract/example-hono/runtimes';
+import type { RunningServer, StartService } from '@error-contract/service-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_TEST_TIMEOUT_MS } from '../../../test-waits.js';
 import { CASES, head } from '../src/cases.js';
@@ -34,19 +35,19 @@ beforeAll(async () => {
 });
 afterAll(() => node.close());
 
-for (const runtime of RUNTIMES) {
-  const missing = runtimeMissing(runtime);
+/** The hostile table against a service on `runtime`, held to that runtime's measured refusals and to the Node service's bytes. */
+function describeOn(label: string, runtime: Runtime, missing: string | undefined, start: StartService): void {
   if (missing !== undefined) {
-    if (process.env.CI) it(`${runtime}: finds the runtime`, () => expect.fail(missing));
-    else it.skipIf(true)(`${runtime}: not installed here: ${missing}`, () => {});
-    continue;
+    if (process.env.CI) it(`${label}: finds the runtime`, () => expect.fail(missing));
+    else it.skipIf(true)(`${label}: not installed here: ${missing}`, () => {});
+    return;
   }
 
-  describe(`hono on ${runtime}`, () => {
+  describe(label, () => {
     let server: RunningServer;
     let port: number;
     beforeAll(async () => {
-      server = await startOn(runtime)(CONFIG);
+      server = await start(CONFIG);
       port = Number(new URL(server.url).port);
     }, PROCESS_TEST_TIMEOUT_MS);
     afterAll(() => server.close());
@@ -77,3 +78,7 @@ for (const runtime of RUNTIMES) {
     });
   });
 }
+
+for (const runtime of RUNTIMES) describeOn(`hono on ${runtime}`, runtime, runtimeMissing(runtime), startOn(runtime));
+// Elysia serves on Bun.serve: the same server, so the same refusals before the app
+describeOn('elysia on bun', 'bun', bunMissing(), startElysia);

@@ -1,6 +1,7 @@
 // "One failure, one body": the same request gets the same status, headers and body bytes from the
-// Express, Koa, Hono, Fastify, Nest, Next, h3 and Nitro reference services, for every case of the conformance table.
+// Express, Koa, Hono, Fastify, Nest, Next, h3, Nitro and Elysia (on Bun) reference services, for every case of the conformance table.
 import { casesFor, OTHER_PATH_CASES, PREFIXES, type Received, send } from '@error-contract/conformance';
+import { startService as startElysia } from '@error-contract/example-elysia/server';
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startH3 } from '@error-contract/example-h3/server';
@@ -19,6 +20,7 @@ const FRAMEWORKS = [
   ['fastify', startFastify],
   ['nest-express', startNestExpress],
   ['nest-fastify', startNestFastify],
+  ['elysia', startElysia],
   ['next', startNext],
   ['h3', startH3],
   ['nitro', startNitro],

@@ -1,0 +1,18 @@
+// The reference service on Elysia and Bun: the conformance table (strict mode), the public
+// documents and the startup contract, over real HTTP, as every other example.
+import { describeConformance, describePublicDocuments, describeStartup } from '@error-contract/conformance';
+import { describe, expect, it } from 'vitest';
+import { bunMissing, EXAMPLE, START_COMMAND, startService } from '../src/server.js';
+
+const missing = bunMissing();
+if (missing === undefined) {
+  describeConformance('elysia on bun', { start: startService });
+  describePublicDocuments('elysia on bun', { start: startService });
+  describeStartup('elysia on bun', { cwd: EXAMPLE, command: [...START_COMMAND] });
+} else {
+  describe('elysia on bun', () => {
+    // in CI the devDependency must have brought Bun; elsewhere one skipped test says what is missing
+    if (process.env.CI) it('finds the runtime', () => expect.fail(missing));
+    else it.skipIf(true)(`is not installed here: ${missing}`, () => {});
+  });
+}

@@ -1,0 +1,1 @@
+export { type ElysiaErrorContract, errorContract } from './error-contract.js';
