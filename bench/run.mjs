@@ -1,6 +1,6 @@
 // `pnpm bench [--quick]`: micro benchmarks of core; HTTP CPU time, throughput and latency of
-// Express, Koa, Hono, Fastify and Nest (on platform-express and platform-fastify) with and without
-// the contract; the scale curves (routes, Accept length, field errors, catalog size) of the same
+// Express, Koa, Hono, Fastify, Nest (on platform-express and platform-fastify), h3 and Elysia (on
+// Bun) with and without the contract; the scale curves (routes, Accept length, field errors, catalog size) of the same
 // six; the peers side by side; memory after many errors. Writes
 // bench/results.json and prints the Markdown report; a full run also writes BENCHMARKS.md and
 // bench/scale.svg. Every measured window is checked for the status it must answer: any failure
@@ -72,6 +72,15 @@ function versionOf(name) {
   return 'unknown';
 }
 
+/** A package's version read from its package.json (for packages with no entry to resolve, as `bun`). */
+function manifestVersionOf(name) {
+  try {
+    return JSON.parse(readFileSync(createRequire(join(here, 'package.json')).resolve(`${name}/package.json`), 'utf8')).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
 const started = Date.now();
 const mark = quick ? 'bench --quick' : 'bench';
 pinLoadGenerator();
@@ -108,6 +117,8 @@ try {
       koa: versionOf('koa'),
       hono: versionOf('hono'),
       h3: versionOf('h3'),
+      elysia: versionOf('elysia'),
+      bun: manifestVersionOf('bun'),
       fastify: versionOf('fastify'),
       '@fastify/sensible': versionOf('@fastify/sensible'),
       '@nestjs/core': versionOf('@nestjs/core'),

@@ -61,6 +61,11 @@ export const PEERS = {
     contract('h3', 'createError'),
     { key: 'h3-default', label: "h3's own error handling", thrown400: 'createError', script: join(SERVERS, 'h3.mjs'), args: ['bare'], supports: ['404', '500', '400'] },
   ],
+  // Elysia's own error handling (text NOT_FOUND, the thrown message as text) is its main server's bare variant
+  elysia: [
+    contract('elysia', 'status(400)'),
+    { key: 'elysia-default', label: "Elysia's own error handling", thrown400: 'status(400)', script: join(SERVERS, 'elysia.mjs'), args: ['bare'], supports: ['404', '500', '400'] },
+  ],
 };
 
 // Looked for on the registry and not found when this section was written; the report says so.

@@ -1,7 +1,8 @@
 // Starts one benchmark server per process, pinned to its own core where taskset exists.
 import { spawn, spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireRuntimeBinary } from '../../scripts/runtimes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SERVERS = join(here, '..', 'servers');
@@ -14,16 +15,23 @@ export const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0
 // thread either way, so the work measured is the same, without the helpers' timing luck.
 export const SERVER_NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? ['--single-threaded'];
 
+/** The servers (servers/*.mjs) that run on Bun, not Node. */
+export const ON_BUN = new Set(['elysia.mjs']);
+
 /**
- * Starts `node [nodeArgs] <script> [args]`; resolves with { child, port, ports, label } once it
+ * Starts `node [nodeArgs] <script> [args]` (`bun <script> [args]` for {@link ON_BUN}); resolves with { child, port, ports, label } once it
  * listens (a script may listen on several ports: `ports`, with `port` the first).
  */
 export function startScript(script, args = [], { label = script, nodeArgs = [], env = {} } = {}) {
-  const node = [...SERVER_NODE_FLAGS, ...nodeArgs, script, ...args];
-  const command = hasTaskset ? 'taskset' : process.execPath;
-  const argv = hasTaskset ? ['-c', SERVER_CORE, process.execPath, ...node] : node;
+  // Elysia's servers run on Bun (bench's devDependency; CI=true or not, a missing binary fails the
+  // start): Node's flags do not apply, and Bun's gc is there without --expose-gc.
+  const onBun = ON_BUN.has(basename(script));
+  const runtime = onBun ? requireRuntimeBinary('bun', join(here, '..')) : process.execPath;
+  const node = onBun ? [script, ...args] : [...SERVER_NODE_FLAGS, ...nodeArgs, script, ...args];
+  const command = hasTaskset ? 'taskset' : runtime;
+  const argv = hasTaskset ? ['-c', SERVER_CORE, runtime, ...node] : node;
   // stderr goes nowhere: every variant logs its 5xx there, and all pay the same.
-  const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: { ...process.env, NODE_ENV: 'production', ...env } });
+  const child = spawn(command, argv, { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: { ...process.env, NODE_ENV: 'production', ...(onBun ? { DO_NOT_TRACK: '1' } : {}), ...env } });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

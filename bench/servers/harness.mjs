@@ -18,15 +18,18 @@ if (process.env.BENCH_MEMORY === '1') {
   }, 50).unref();
 }
 
+// A full collection: Node's `gc` (with --expose-gc), or Bun's own (always there).
+const collect = typeof globalThis.gc === 'function' ? () => globalThis.gc() : typeof globalThis.Bun?.gc === 'function' ? () => globalThis.Bun.gc(true) : undefined;
+
 function answer(message) {
   if (message?.type === 'usage') {
     process.send?.({ type: 'usage', id: message.id, cpu: process.cpuUsage(), rss: process.memoryUsage.rss(), maxRss: process.resourceUsage().maxRSS * 1024 });
   } else if (message?.type === 'memory') {
-    // `gc` exists when the parent started this process with --expose-gc.
-    if (message.gc && typeof globalThis.gc === 'function') globalThis.gc();
+    // `gc` exists when the parent started this process with --expose-gc (always on Bun).
+    if (message.gc && collect !== undefined) collect();
     const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
     peakHeapUsed = Math.max(peakHeapUsed, heapUsed);
-    process.send?.({ type: 'memory', id: message.id, gc: typeof globalThis.gc === 'function', rss, heapUsed, heapTotal, external, arrayBuffers, peakHeapUsed, maxRss: process.resourceUsage().maxRSS * 1024 });
+    process.send?.({ type: 'memory', id: message.id, gc: collect !== undefined, rss, heapUsed, heapTotal, external, arrayBuffers, peakHeapUsed, maxRss: process.resourceUsage().maxRSS * 1024 });
     if (message.resetPeak) peakHeapUsed = heapUsed;
   }
 }
@@ -38,10 +41,14 @@ export function reportWhenListening(serverOrServers) {
   for (const server of servers) {
     server.on('listening', () => {
       if (++listening < servers.length) return;
-      const ports = servers.map((each) => each.address().port);
-      process.send?.({ type: 'ready', port: ports[0], ports });
+      reportPorts(servers.map((each) => each.address().port));
     });
   }
+}
+
+/** Tells the parent the ports a server listens on (a runtime's own server, as Bun.serve, says so itself). */
+export function reportPorts(ports) {
+  process.send?.({ type: 'ready', port: ports[0], ports });
   process.on('message', answer);
   process.on('disconnect', () => process.exit(0));
   // bench/profile.mjs stops a server with SIGINT so that --cpu-prof writes its profile.

@@ -57,8 +57,11 @@ export const startService: StartService = (config) =>
         },
       });
     });
-    child.on('exit', (code) => {
+    // 'close' comes after the child's last output, which names why it stopped
+    child.on('close', (code) => {
       clearTimeout(timer);
-      reject(new Error(`elysia on bun: exited (${code}) before the ready line: ${output}`));
+      // a REDIS_URL it cannot reach: the service's own message, as the services started in this process reject
+      const refusal = /^(?:error: )?(REDIS_URL: [^\n]*)$/m.exec(output);
+      reject(new Error(refusal?.[1] ?? `elysia on bun: exited (${code}) before the ready line: ${output}`));
     });
   });

@@ -8,11 +8,15 @@ import { ensureBuilt, type NitroApp, NITRO_3, serverEntry } from './build.js';
 const LOG_MARK = 'error-contract-log ';
 const READY_WITHIN_MS = 30_000;
 
-/** Starts a built Nitro app's server; port 0 picks a free one. REDIS_URL is not supported here. */
+/**
+ * Starts a built Nitro app's server; port 0 picks a free one. With `redisUrl`, the built server
+ * connects to Redis before it listens (server/utils/service.ts), and a store it cannot reach is a
+ * start that fails with the server's own `REDIS_URL: ...` line.
+ */
 export const startNitroService = (app: NitroApp): StartService => async (config) => {
   await ensureBuilt(app);
   // srvx (Nitro 3's server) prints no ready line when TEST is set, as test runners set it
-  const { TEST: _test, ...env } = process.env;
+  const { TEST: _test, REDIS_URL: _redisUrl, ...env } = process.env;
   const child = spawn(process.execPath, [serverEntry(app)], {
     cwd: app.appDir,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,16 +26,20 @@ export const startNitroService = (app: NitroApp): StartService => async (config)
       HOST: config.host,
       RATE_LIMIT: String(config.rateLimit),
       RATE_WINDOW_S: String(config.rateWindowS),
+      ...(config.redisUrl === undefined ? {} : { REDIS_URL: config.redisUrl }),
       ...(config.log === undefined ? {} : { SERVICE_LOG: 'json' }),
     },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close' comes after the child's last output: its refusal line is read by then
+  const closed = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   // a starter that dies takes its server with it
   const orphaned = () => child.kill('SIGKILL');
   process.once('exit', orphaned);
   void exited.then(() => process.off('exit', orphaned));
 
   let pending = '';
+  let refusal: string | undefined;
   child.stderr.on('data', (chunk: Buffer) => {
     pending += chunk.toString();
     let end: number;
@@ -43,7 +51,8 @@ export const startNitroService = (app: NitroApp): StartService => async (config)
         // did, and the conformance suite then waits for the text of a service in its own process
         const { line: text, stack } = JSON.parse(line.slice(LOG_MARK.length)) as { line: string; stack?: string };
         config.log(text, ...(stack === undefined ? [] : [`\n${stack}`]));
-      } else process.stderr.write(line);
+      } else if (line.startsWith('REDIS_URL: ')) refusal = line.trim();
+      else process.stderr.write(line);
     }
   });
 
@@ -60,9 +69,10 @@ export const startNitroService = (app: NitroApp): StartService => async (config)
         resolve(ready[1]!.replace(/\/$/, ''));
       }
     });
-    void exited.then((code) => {
+    void closed.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`nitro server exited (${code}) before it was ready: ${output}`));
+      // the server's own line for a REDIS_URL it cannot reach, as the in-process services reject
+      reject(new Error(refusal ?? `nitro server exited (${code}) before it was ready: ${output}`));
     });
   }).catch((error: unknown) => {
     child.kill('SIGKILL');

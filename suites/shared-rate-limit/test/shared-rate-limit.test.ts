@@ -3,11 +3,14 @@
 // mid-run the limit fails open (documented in docs/rate-limits.md): requests are served, in the contract,
 // nothing crashes, and the shared limit is back once Redis is.
 import { type Received, send } from '@error-contract/conformance';
+import { startService as startElysia } from '@error-contract/example-elysia/server';
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { startService as startFastify } from '@error-contract/example-fastify/server';
+import { startService as startH3 } from '@error-contract/example-h3/server';
 import { startService as startHono } from '@error-contract/example-hono/server';
 import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
+import { startService as startNitro } from '@error-contract/example-nitro/server';
 import type { RunningServer, ServiceConfig, StartService } from '@error-contract/service-kit';
 import '@error-contract/testing/vitest';
 import { POLL_INTERVAL_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
@@ -22,6 +25,10 @@ const FRAMEWORKS: [string, StartService][] = [
   ['fastify', startFastify],
   ['nest-express', startNestExpress],
   ['nest-fastify', startNestFastify],
+  ['h3', startH3],
+  ['nitro', startNitro],
+  // on Bun, in a process of its own: Bun is examples/elysia's devDependency (bunMissing says when not installed)
+  ['elysia', startElysia],
 ];
 const LIMIT = 4;
 const WINDOW_S = 30;

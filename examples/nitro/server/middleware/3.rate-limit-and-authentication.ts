@@ -1,11 +1,11 @@
 // Then the rate limit (per bearer token, else per address) and authentication, before routing:
 // the role is kept in `event.context.role` for the routes that write.
-import { authenticate, clientKey } from '@error-contract/service-kit';
+import { authenticate } from '@error-contract/service-kit';
 import { defineHandler } from 'nitro';
 import { rateLimit } from '../utils/service.ts';
 
-export default defineHandler((event) => {
+export default defineHandler(async (event) => {
   const authorization = event.req.headers.get('authorization');
-  rateLimit(clientKey(authorization, (event.req as { ip?: string }).ip));
+  await rateLimit(authorization, (event.req as { ip?: string }).ip);
   event.context.role = authenticate(authorization);
 });
