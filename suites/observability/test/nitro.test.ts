@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, NITRO_3 } from '@error-contract/example-nitro/build';
 import { startService } from '@error-contract/example-nitro/server';
-import type { RunningServer } from '@error-contract/service-kit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { POLL_INTERVAL_MS, PROCESS_TEST_TIMEOUT_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
 import { INCOMING_TRACE_ID, TRACEPARENT } from './apps.js';
 
 const REGISTER = fileURLToPath(new URL('../nitro/register.mjs', import.meta.url));
+
+type RunningServer = Awaited<ReturnType<typeof startService>>;
 
 interface SpanView {
   name: string;
