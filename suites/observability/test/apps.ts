@@ -2,6 +2,7 @@
 // with a bug (500), one that throws the framework's own 404, and a path no route has (404).
 import { errorContract as expressContract } from '@error-contract/express';
 import { errorContract as fastifyContract } from '@error-contract/fastify';
+import { errorContract as h3Contract } from '@error-contract/h3';
 import { ErrorContractModule } from '@error-contract/nest';
 import { Controller, Get, Module, NotFoundException } from '@nestjs/common';
 import { errorContract as honoContract } from '@error-contract/hono';
@@ -10,9 +11,15 @@ import type { ErrorContractOptions } from '@error-contract/core';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest' | 'nest-fastify';
-/** Nest twice: `nest` on platform-express, `nest-fastify` on platform-fastify. */
-export const FRAMEWORKS: readonly Framework[] = ['express', 'koa', 'hono', 'fastify', 'nest', 'nest-fastify'];
+export type Framework = 'express' | 'koa' | 'hono' | 'fastify' | 'nest' | 'nest-fastify' | 'h3';
+/**
+ * Nest twice: `nest` on platform-express, `nest-fastify` on platform-fastify. h3 2 on Node
+ * (`toNodeHandler`), before Hono: @hono/node-server's `getRequestListener` replaces the global
+ * Response and Request (its `overrideGlobalObjects`, on by default), and from then on a bare h3 2
+ * app in the same process answers a thrown error 200 `[object Response]` (measured). One framework
+ * per process, as apps run, never meets this; a test file running both runs h3's cases first.
+ */
+export const FRAMEWORKS: readonly Framework[] = ['express', 'koa', 'h3', 'hono', 'fastify', 'nest', 'nest-fastify'];
 
 /** What a test hangs on an app: extra middleware first, and for Express an error handler before ours. */
 export interface Hooks {
@@ -22,6 +29,8 @@ export interface Hooks {
   fastifyLogger?: unknown;
   /** Express: error middleware before the contract's handler (Sentry's); Koa and Hono: anything after the routes are set. */
   after?: (app: any) => void;
+  /** h3: the app's own options (`silent`: h3 2 prints what a handler threw to stderr itself unless silent). */
+  h3Options?: Record<string, unknown>;
   /** Nest: modules imported before the contract's (Sentry's `SentryModule.forRoot()`), and the app's logger (`app.useLogger`). */
   nestImports?: unknown[];
   nestLogger?: unknown;
@@ -114,6 +123,28 @@ export function makeApp(framework: Framework, load: NodeJS.Require, contract: Er
         if (framework === 'nest-fastify') await (app.getHttpAdapter().getInstance() as { ready(): Promise<unknown> }).ready();
         const listening = await listen(app.getHttpServer() as Server);
         return { url: listening.url, close: () => app.close() };
+      },
+    };
+  }
+  if (framework === 'h3') {
+    // h3 2 is ESM only: imported, not required (no instrumentation patches h3 itself; the HTTP
+    // instrumentation sees the Node server `load` gives, which `toNodeHandler` answers in)
+    return {
+      listen: async () => {
+        const { H3, HTTPError } = await import('h3');
+        const { toNodeHandler } = await import('h3/node');
+        const errors = contract === undefined ? undefined : h3Contract(contract);
+        const app = new H3({ ...(errors ? { onError: errors.onError } : {}), ...hooks.h3Options });
+        hooks.before?.(app);
+        if (errors) app.use(errors.middleware);
+        app.get('/boom', () => {
+          throw failure();
+        });
+        app.get('/missing', () => {
+          throw new HTTPError({ status: 404, message: 'No widget' });
+        });
+        hooks.after?.(app);
+        return listen(http.createServer(toNodeHandler(app)));
       },
     };
   }

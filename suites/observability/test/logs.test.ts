@@ -64,6 +64,36 @@ describe.each(FRAMEWORKS)('%s: the logger option (pino)', (framework) => {
   });
 });
 
+// before Hono's cases (apps.ts, FRAMEWORKS, says why)
+describe("h3: h3 2's own stderr print, and the contract's line", () => {
+  /** The console.error calls of one request, and whether each names the thrown error. */
+  async function printed(contract: ErrorContractOptions | undefined, silent: boolean, path: string) {
+    consoleError.mockClear();
+    const result = await call('h3', contract, { h3Options: { silent } }, path);
+    const calls = consoleError.mock.calls.map((args) => args.map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : String(arg))).join(' '));
+    return { ...result, calls };
+  }
+
+  it("before: h3 prints a 5xx once itself (the error, wrapped in its HTTPError), nothing for a 404; silent: nothing", async () => {
+    expect((await printed(undefined, false, '/boom')).calls).toEqual(['HTTPError: connection to db-7 failed']);
+    expect((await printed(undefined, false, '/missing')).calls).toEqual([]);
+    expect((await printed(undefined, true, '/boom')).calls).toEqual([]);
+  });
+
+  it("after, not silent: two lines per 5xx, h3's and the contract's (naming the trace id); none for a 404", async () => {
+    const { calls, traceId } = await printed({}, false, '/boom');
+    expect(calls).toEqual(['HTTPError: connection to db-7 failed', `error-contract: GET /boom -> 500 internal_server_error trace ${traceId} Error: connection to db-7 failed`]);
+    expect((await printed({}, false, '/missing')).calls).toEqual([]);
+  });
+
+  it("after, with H3's silent: true (as the table sets it up): one line per 5xx, the contract's; none for a 404", async () => {
+    const { calls, traceId } = await printed({}, true, '/boom');
+    expect(calls).toEqual([`error-contract: GET /boom -> 500 internal_server_error trace ${traceId} Error: connection to db-7 failed`]);
+    expect((await printed({}, true, '/missing')).calls).toEqual([]);
+    expect((await printed({}, true, '/nowhere')).calls).toEqual([]);
+  });
+});
+
 describe('express: pino-http finds the error on res.err', () => {
   const withPinoHttp = (logger: ReturnType<typeof memoryPino>['logger']): Hooks => ({ before: (app) => app.use(pinoHttp({ logger })) });
 

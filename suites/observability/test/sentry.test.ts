@@ -26,6 +26,7 @@ interface SentryNode {
   setupKoaErrorHandler(app: unknown): void;
   honoMiddleware(app: unknown): unknown;
   setupFastifyErrorHandler(app: unknown): void;
+  captureException(error: unknown): string;
 }
 
 // Sentry first, as its docs say (an instrument file loaded before the app).
@@ -63,7 +64,7 @@ function errorEvents(): SentryEvent[] {
 }
 
 /** The setup Sentry's docs give for each framework. Nest's is @sentry/nestjs's, in nest-sentry.test.ts. */
-const SETUP: Record<Exclude<Framework, 'nest' | 'nest-fastify'>, Hooks> = {
+const SETUP: Record<Exclude<Framework, 'nest' | 'nest-fastify' | 'h3'>, Hooks> = {
   // "Add this after all routes, but before any and other error-handling middlewares are defined"
   express: { after: (app) => Sentry.setupExpressErrorHandler(app) },
   // an 'error' listener on the app
@@ -76,10 +77,13 @@ const SETUP: Record<Exclude<Framework, 'nest' | 'nest-fastify'>, Hooks> = {
 
 const WITH_SENTRY_SETUP = FRAMEWORKS.filter((framework): framework is keyof typeof SETUP => framework in SETUP);
 
-async function captured(framework: keyof typeof SETUP, withContract: boolean, path: string) {
+async function captured(framework: keyof typeof SETUP | 'h3', withContract: boolean, path: string) {
   envelopes.length = 0;
   originals.length = 0;
-  const app = await makeApp(framework, load, withContract ? { traceId: true, logger: false } : undefined, SETUP[framework]).listen();
+  // h3: @sentry/node has no h3 handler (its nitroIntegration runs inside a Nitro build): the
+  // contract's onError hands each 5xx to Sentry, as the Nest and Next.js rows do
+  const contract = framework === 'h3' ? { traceId: true, logger: false as const, onError: toSentry } : { traceId: true, logger: false as const };
+  const app = await makeApp(framework, load, withContract ? contract : undefined, framework === 'h3' ? { h3Options: { silent: true } } : SETUP[framework]).listen();
   try {
     const response = await fetch(`${app.url}${path}`, { headers: { accept: 'application/json' } });
     const text = await response.text();
@@ -90,10 +94,39 @@ async function captured(framework: keyof typeof SETUP, withContract: boolean, pa
   }
 }
 
+/** The contract's onError as the observability table sets it up for h3 and Nitro: 5xx to Sentry. */
+function toSentry(error: unknown, problem: { status: number }): void {
+  if (problem.status >= 500) Sentry.captureException(error);
+}
+
 beforeEach(() => {
   // the bare apps' own default logging is not what this file looks at
   vi.spyOn(console, 'error').mockImplementation(() => {});
   return () => vi.restoreAllMocks();
+});
+
+// before Hono's cases (apps.ts, FRAMEWORKS, says why)
+describe('h3 with Sentry (the contract\'s onError)', () => {
+  it('a 500 is captured once, with the original error', async () => {
+    const { status, events, originals: seen } = await captured('h3', true, '/boom');
+    expect(status).toBe(500);
+    expect(events).toHaveLength(1);
+    expect(events[0]!.exception?.values?.at(-1)).toMatchObject({ type: 'Error', value: 'connection to db-7 failed' });
+    expect(seen).toHaveLength(1);
+    expect((seen[0] as Error).message).toBe('connection to db-7 failed');
+  });
+
+  it.each(['/missing', '/nowhere'])('a 404 (%s) is not captured', async (path) => {
+    const { status, events } = await captured('h3', true, path);
+    expect(status).toBe(404);
+    expect(events).toEqual([]);
+  });
+
+  it('without the contract, nothing reaches Sentry: @sentry/node sets up nothing for h3', async () => {
+    const { status, events } = await captured('h3', false, '/boom');
+    expect(status).toBe(500);
+    expect(events).toEqual([]);
+  });
 });
 
 describe.each(WITH_SENTRY_SETUP)('%s with Sentry', (framework) => {

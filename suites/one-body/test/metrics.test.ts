@@ -5,8 +5,10 @@
 // collection holds what was counted since the last). Next's service runs as a `next start` process
 // of its own, out of this reader's reach: its points are read from its Prometheus endpoint
 // (METRICS_PORT, examples/next/instrumentation.ts), the OpenTelemetry exporter's reading of the
-// same counter in that process, and compared with Express's.
+// same counter in that process, and compared with Express's. So are Nitro's (its built server, in
+// a process of its own) and Elysia's (on Bun, in a process of its own).
 import { casesFor, OTHER_PATH_CASES, PREFIXES, send } from '@error-contract/conformance';
+import { startService as startElysia } from '@error-contract/example-elysia/server';
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { startService as startFastify } from '@error-contract/example-fastify/server';
 import { startService as startH3 } from '@error-contract/example-h3/server';
@@ -15,9 +17,10 @@ import { startService as startKoa } from '@error-contract/example-koa/server';
 import { startOnExpress as startNestExpress, startOnFastify as startNestFastify } from '@error-contract/example-nest/server';
 import { NEXT_16 } from '@error-contract/example-next/build';
 import { startNextService } from '@error-contract/example-next/server';
+import { startService as startNitro } from '@error-contract/example-nitro/server';
 import { createServer } from 'node:net';
 import { POLL_INTERVAL_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
-import type { RunningServer } from '@error-contract/service-kit';
+import type { RunningServer, StartService } from '@error-contract/service-kit';
 import { metrics } from '@opentelemetry/api';
 import { AggregationTemporality, type DataPoint, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,34 +162,84 @@ describe('error_contract.responses from every reference service (issue 51)', () 
     );
   }, 120_000);
 
+  /** Waits for a Prometheus endpoint in another process (it starts as that process does). */
+  async function endpointReady(metricsPort: number): Promise<void> {
+    for (const started = Date.now(); ; await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS))) {
+      const ready = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((res) => res.ok, () => false);
+      if (ready) return;
+      if (Date.now() - started > PROCESS_WAIT_MS) throw new Error(`no Prometheus endpoint on METRICS_PORT ${metricsPort} within ${PROCESS_WAIT_MS} ms`);
+    }
+  }
+
+  /**
+   * A service in a process of its own, read through its Prometheus endpoint: the failing requests'
+   * points (compared with Express's, read in this worker, `http.route` aside), then a success's (none).
+   */
+  async function pointsOverPrometheus(name: string, server: RunningServer, metricsPort: number): Promise<Point[]> {
+    const scrape = async () => scraped(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text());
+    await endpointReady(metricsPort);
+    const before = await scrape();
+    for (const kase of failing) await send(server.url, kase.request);
+    const points = increase(before, await scrape());
+    await counted();
+    for (const kase of failing) await send(servers[0]!.url, kase.request);
+    const express = withoutRoute(await counted());
+    expect(withoutRoute(points), `${name} vs express`).toEqual(express);
+    // and a success counts nothing there either
+    const quiet = await scrape();
+    for (const kase of succeeding) expect((await send(server.url, kase.request)).status).toBeLessThan(400);
+    expect(increase(quiet, await scrape())).toEqual([]);
+    return points;
+  }
+
+  /** Starts a service whose process reads METRICS_PORT from the environment it inherits from this one. */
+  async function startWithMetricsPort(start: StartService, metricsPort: number): Promise<RunningServer> {
+    const earlier = process.env.METRICS_PORT;
+    process.env.METRICS_PORT = String(metricsPort);
+    try {
+      return await start({ port: 0, host: '127.0.0.1', rateLimit: 100_000, rateWindowS: 60, log: () => {} });
+    } finally {
+      if (earlier === undefined) delete process.env.METRICS_PORT;
+      else process.env.METRICS_PORT = earlier;
+    }
+  }
+
   it("Next.js: the same failing requests give the same points, read from its Prometheus endpoint, and no http.route", async () => {
     const metricsPort = await freePort();
     const next = await startNextService(NEXT_16, { METRICS_PORT: String(metricsPort) })({ port: 0, host: '127.0.0.1', rateLimit: 100_000, rateWindowS: 60, log: () => {} });
     try {
-      const scrape = async () => scraped(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text());
-      // Next calls instrumentation's register() as it starts, just after its ready line: wait for the endpoint
-      for (const started = Date.now(); ; await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS))) {
-        const ready = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((res) => res.ok, () => false);
-        if (ready) break;
-        if (Date.now() - started > PROCESS_WAIT_MS) throw new Error(`no Prometheus endpoint on METRICS_PORT ${metricsPort} within ${PROCESS_WAIT_MS} ms`);
-      }
-      const before = await scrape();
-      for (const kase of failing) await send(next.url, kase.request);
-      const points = increase(before, await scrape());
-      await counted();
-      for (const kase of failing) await send(servers[0]!.url, kase.request);
-      const express = withoutRoute(await counted());
-      expect(withoutRoute(points), 'next vs express').toEqual(express);
+      // Next calls instrumentation's register() as it starts, just after its ready line: the helper waits for the endpoint
+      const points = await pointsOverPrometheus('next', next, metricsPort);
       // a route handler is not told its route's template (Next keeps it to itself): never http.route
       expect(points.filter((point) => point.attributes['http.route'] !== undefined)).toEqual([]);
-      // and a success counts nothing there either
-      const quiet = await scrape();
-      for (const kase of succeeding) await send(next.url, kase.request);
-      expect(increase(quiet, await scrape())).toEqual([]);
     } finally {
       await next.close();
     }
   }, 240_000);
+
+  // Nitro's built server (`node .output/server/index.mjs`) serves METRICS_PORT from a plugin
+  // (examples/nitro/server/plugins/metrics.ts); Elysia's service runs on Bun (examples/elysia/src/main.ts),
+  // where OpenTelemetry's Prometheus exporter serves it through Bun's node:http.
+  for (const [name, start] of [
+    ['nitro', startNitro],
+    ['elysia', startElysia],
+  ] as const) {
+    it(`${name}: the same failing requests give the same points, read from its Prometheus endpoint, with route templates`, async () => {
+      const metricsPort = await freePort();
+      const server = await startWithMetricsPort(start, metricsPort);
+      try {
+        const points = await pointsOverPrometheus(name, server, metricsPort);
+        expect(points.some((point) => typeof point.attributes['http.route'] === 'string' && /widgets/.test(String(point.attributes['http.route'])))).toBe(true);
+        for (const { attributes } of points) {
+          if (['method_not_allowed', 'not_acceptable'].includes(String(attributes['error.type']))) expect(attributes['http.route'], JSON.stringify(attributes)).toBeUndefined();
+          if (attributes['http.route'] !== undefined) expect(String(attributes['http.route'])).not.toMatch(/\/(\d+|%|nothing)/);
+        }
+        console.log(`${name} routes: ${[...new Set(points.map((point) => point.attributes['http.route']).filter((route) => route !== undefined))].join(', ')}`);
+      } finally {
+        await server.close();
+      }
+    }, 240_000);
+  }
 
   it('a success counts nothing', async () => {
     expect(succeeding.length).toBeGreaterThan(5);
