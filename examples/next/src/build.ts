@@ -1,10 +1,11 @@
 // `next build` when needed: when there is no build, or a source is newer than it. Builds are
 // serialised across processes (test files and suites start the service at once) by a lock folder.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildOnce } from '@error-contract/service-kit/build-once';
 
 /** One Next app to build and start: its folder, its Next, what its build is made from. */
 export interface NextApp {
@@ -80,43 +81,12 @@ function build(app: NextApp): Promise<void> {
   });
 }
 
-/** A lock whose holder is gone (killed mid-build) or that is older than a build can take. */
-function isStaleLock(lock: string): boolean {
-  try {
-    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-    process.kill(pid, 0);
-    return Date.now() - statSync(lock).mtimeMs > 10 * 60_000;
-  } catch (error) {
-    // no such process, or no pid written yet (then only an old lock is stale)
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return true;
-    return existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000;
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Builds the app unless its build is fresh; waits for a build another process is making. */
 export async function ensureBuilt(app: NextApp = NEXT_16): Promise<void> {
-  const lock = join(app.appDir, '.next-build.lock');
-  for (;;) {
-    if (isBuildFresh(app)) return;
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-    } catch {
-      // another process builds: wait for it, unless its lock was left behind long ago
-      if (isStaleLock(lock)) rmSync(lock, { recursive: true, force: true });
-      await sleep(500);
-      continue;
-    }
-    try {
-      if (!isBuildFresh(app)) {
-        process.stderr.write(`${app.appDir}: next build (about a minute)...\n`);
-        await build(app);
-      }
-      return;
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
+  await buildOnce({
+    lock: join(app.appDir, '.next-build.lock'),
+    isFresh: () => isBuildFresh(app),
+    build: () => build(app),
+    announce: `${app.appDir}: next build (about a minute)...`,
+  });
 }

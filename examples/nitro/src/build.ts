@@ -1,10 +1,11 @@
 // `nitro build` when needed: when there is no build, or a source is newer than it. Builds are
 // serialised across processes (test files and suites start the service at once) by a lock folder.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildOnce } from '@error-contract/service-kit/build-once';
 
 /** One Nitro app to build and start: its folder, its Nitro command line, what its build is made from. */
 export interface NitroApp {
@@ -67,41 +68,12 @@ function build(app: NitroApp): Promise<void> {
   });
 }
 
-/** A lock whose holder is gone (killed mid-build) or that is older than a build can take. */
-function isStaleLock(lock: string): boolean {
-  try {
-    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-    process.kill(pid, 0);
-    return Date.now() - statSync(lock).mtimeMs > 10 * 60_000;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return true;
-    return existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 60_000;
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Builds the app unless its build is fresh; waits for a build another process is making. */
 export async function ensureBuilt(app: NitroApp = NITRO_3): Promise<void> {
-  const lock = join(app.appDir, '.nitro-build.lock');
-  for (;;) {
-    if (isBuildFresh(app)) return;
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-    } catch {
-      if (isStaleLock(lock)) rmSync(lock, { recursive: true, force: true });
-      await sleep(500);
-      continue;
-    }
-    try {
-      if (!isBuildFresh(app)) {
-        process.stderr.write(`${app.appDir}: nitro build (about half a minute)...\n`);
-        await build(app);
-      }
-      return;
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
-    }
-  }
+  await buildOnce({
+    lock: join(app.appDir, '.nitro-build.lock'),
+    isFresh: () => isBuildFresh(app),
+    build: () => build(app),
+    announce: `${app.appDir}: nitro build (about half a minute)...`,
+  });
 }
