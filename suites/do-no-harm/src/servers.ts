@@ -119,8 +119,10 @@ export const VARIANTS: readonly Variant[] = [
   { name: 'koa 3', framework: 'koa', start: (contract) => listen(createKoaApp({ contract, major: 3 }).callback()) },
   {
     name: 'hono',
+    // Hono's server leaves the global Response alone: h3 2, in this same process, answers a thrown
+    // error 200 `[object Response]` once @hono/node-server has replaced it
     framework: 'hono',
-    start: (contract) => running(serve({ fetch: createHonoApp({ contract }).fetch, port: 0, hostname: '127.0.0.1' }) as Server),
+    start: (contract) => running(serve({ fetch: createHonoApp({ contract }).fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false }) as Server),
   },
   // `scoped` as the README shows it (the plugin registered inside the /api plugin), and with the
   // core `scope: '/api'` option at the root.
