@@ -46,6 +46,12 @@ export function copiedFiles(root: string): string[] {
 
 // The versions the repository's examples and suites use.
 export const frameworkDependencies: Record<string, string> = {
+  '@opentelemetry/api': '1.10.0',
+  '@opentelemetry/exporter-prometheus': '0.223.0',
+  '@opentelemetry/sdk-metrics': '2.12.0',
+  '@sentry/nestjs': '11.0.0-rc.1',
+  '@sentry/nextjs': '11.5.0',
+  nitro: '3.0.260903-beta',
   '@fastify/cors': '11.4.3',
   '@fastify/helmet': '13.2.0',
   '@fastify/rate-limit': '11.2.0',
