@@ -46,7 +46,8 @@ export function copiedFiles(root: string): string[] {
 
 // The versions the repository's examples and suites use.
 export const frameworkDependencies: Record<string, string> = {
-  '@opentelemetry/api': '1.10.0',
+  // 1.9: the sdk-metrics 2.12 peer range (>=1.9.0 <1.10.0), which npm enforces
+  '@opentelemetry/api': '1.9.0',
   '@opentelemetry/exporter-prometheus': '0.223.0',
   '@opentelemetry/sdk-metrics': '2.12.0',
   '@sentry/nestjs': '11.0.0-rc.1',
