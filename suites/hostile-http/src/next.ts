@@ -9,24 +9,12 @@
 // - Next redirects an absolute-form target and a path with repeated slashes (308) before routing.
 // - TRACE: Next's proxy adapter makes a fetch `Request` with the method, which fetch forbids
 //   (TypeError: 'TRACE' HTTP method is unsupported), and Next answers its own 500 in text/plain.
+import { nodeRefusals } from './node-refusals.js';
+
 const NODE = "Node's own bare answer (next start owns the http.Server)";
 
 export const NEXT_ANSWERS: Readonly<Record<string, { status: number; why: string }>> = {
-  'a request line with no version': { status: 400, why: NODE },
-  'HTTP/9.9': { status: 400, why: NODE },
-  'garbage bytes': { status: 400, why: NODE },
-  'spaces in the target': { status: 400, why: NODE },
-  'lower-case method': { status: 400, why: NODE },
-  'an unknown method': { status: 400, why: NODE },
-  'a header value with a NUL': { status: 400, why: NODE },
-  'a header name with a space': { status: 400, why: NODE },
-  'a 17 KB header': { status: 431, why: NODE },
-  'Content-Length and chunked together': { status: 400, why: NODE },
-  'two different Content-Lengths': { status: 400, why: NODE },
-  'an invalid chunk size': { status: 400, why: NODE },
-  'an unknown Expect': { status: 417, why: NODE },
-  'bytes past the Content-Length': { status: 400, why: NODE },
-  'a body cut short': { status: 400, why: NODE },
+  ...nodeRefusals(NODE),
   'absolute-form target': { status: 308, why: "Next's redirect to the path, before routing" },
   'absolute-form target of no route': { status: 308, why: "Next's redirect to the path, before routing" },
   'a path starting with //': { status: 308, why: "Next's redirect of repeated slashes, before routing" },
