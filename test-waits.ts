@@ -14,5 +14,12 @@ export const PROCESS_WAIT_MS = 60_000;
 /** A test or hook that waits on another process: room for one full wait and the work around it. */
 export const PROCESS_TEST_TIMEOUT_MS = 2 * PROCESS_WAIT_MS;
 
+/**
+ * A test whose work is all in its own process (a property test's thousand runs, an app driven in
+ * memory, a typecheck): vitest's 5 s default ran out under two CPU hogs (the client's property
+ * test took 5.4 s on a fresh clone). An upper bound, like the others: a quiet machine is not slowed.
+ */
+export const BUSY_TEST_TIMEOUT_MS = 30_000;
+
 /** How often a poll asks again: often enough not to slow a quiet machine, rarely enough not to load a busy one. */
 export const POLL_INTERVAL_MS = 50;

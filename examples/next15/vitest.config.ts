@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { PROCESS_TEST_TIMEOUT_MS } from '../../test-waits.js';
 
 export default defineProject({
   test: {
@@ -7,5 +8,7 @@ export default defineProject({
     // `next build` (about a minute) once per run, before any test starts the service
     globalSetup: ['test/global-setup.ts'],
     hookTimeout: 180_000,
+    // requests to the started service: ../../test-waits.ts
+    testTimeout: PROCESS_TEST_TIMEOUT_MS,
   },
 });
