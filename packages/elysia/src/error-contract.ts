@@ -114,29 +114,44 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       });
     }
 
-    app.onError({ as: 'global' }, function errorContractOnError(context) {
-      const { code, error, request, route, set } = context as unknown as ErrorContext;
+    // The hooks take the members they read in their parameter list: Elysia reads a hook's source to
+    // decide what to prepare for every route (sucrose), and a hook taking `context` whole made
+    // every request copy its headers, parse its cookies (async) and its query.
+    function errorContractOnError({ code, error, request, route, set }: ErrorContext): unknown {
       if (!contract.inScope(request.url)) return undefined;
       const failure = failureOf(code, error, request, route);
       const answer = (found: unknown) => answerWith(contract.respond(found, requestLikeOf(request, route)), set.headers);
       return failure instanceof Promise ? failure.then(answer) : answer(failure);
-    });
+    }
+    app.onError({ as: 'global' }, errorContractOnError as never);
 
     // What a handler or `beforeHandle` returned is answered by Elysia without `onError`: a
     // `status(404, 'No widget 7')`, or a bare error `Response` (no body, or only a reason phrase:
-    // core's rule, as for Hono and Next). Async: reading a small bare body may take a microtask.
-    app.onAfterHandle({ as: 'global' }, async function errorContractReturned(context) {
-      const { request, route, set } = context as unknown as AfterHandleContext;
-      const value = (context as unknown as AfterHandleContext).responseValue ?? (context as unknown as AfterHandleContext).response;
+    // core's rule, as for Hono and Next).
+    function answerOfReturned(request: Request, route: unknown, set: AfterHandleContext['set'], value: unknown): unknown {
       if (isElysiaStatus(value)) {
         if (value.code < 400 || !contract.inScope(request.url)) return undefined;
         return answerWith(contract.respond(statusProblem(value), requestLikeOf(request, route)), set.headers);
       }
       if (!(value instanceof Response) || value.status < 400 || !contract.inScope(request.url)) return undefined;
-      const failure = await fetchFailureToAnswer(value, request.method);
-      if (failure === undefined) return undefined;
-      return answerWith(contract.respond(failure, requestLikeOf(request, route)), set.headers, value);
-    });
+      // reading a small bare body may take a microtask: the promise resolves to the app's own
+      // response when it is not a bare failure (Elysia's mapResponse awaits a returned promise)
+      const found = fetchFailureToAnswer(value, request.method);
+      const answer = (failure: unknown) => (failure === undefined ? value : answerWith(contract.respond(failure, requestLikeOf(request, route)), set.headers, value));
+      return found instanceof Promise ? found.then(answer) : found === undefined ? undefined : answer(found);
+    }
+
+    // Sync on purpose, and written so that Elysia sees it so: Elysia compiles a route's hooks into
+    // one handler, made async when any hook looks async (an async function, or source text with
+    // `await` or `return f(`: its compose `isAsync`), and every successful request then waits on it.
+    // The test is on the source as the runtime prints it, after Bun's transpiler, which folds
+    // `const x = f(); return x` into `return f(`; a conditional it keeps.
+    function errorContractReturned({ request, route, set, responseValue, response }: AfterHandleContext): unknown {
+      const value = responseValue ?? response;
+      // a string, a number or no body is never a failure to answer
+      return value === null || typeof value !== 'object' ? undefined : answerOfReturned(request, route, set, value);
+    }
+    app.onAfterHandle({ as: 'global' }, errorContractReturned as never);
 
     return given;
   }

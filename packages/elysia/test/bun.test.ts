@@ -1,16 +1,17 @@
 // The plugin on Bun: the table's app (fixture-app.ts) served by Bun.serve in a Bun process of its
 // own, every row sent over HTTP. Bun is this package's devDependency; in CI (CI=true) a missing
 // binary fails, elsewhere one skipped test says why.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeBinary } from '../../../scripts/runtimes.mjs';
+import { PROCESS_WAIT_MS } from '../../../test-waits.js';
 import { ROWS } from './fixture-app.js';
 import { expectRow } from './rows.js';
 import { send } from './send.js';
 
 const PACKAGE = fileURLToPath(new URL('..', import.meta.url));
-const READY_MS = 30_000;
+const READY_MS = PROCESS_WAIT_MS;
 const bun = runtimeBinary('bun', PACKAGE);
 
 /** Starts test/serve.bun.ts on Bun; resolves with its URL once it prints its ready line. */
@@ -55,6 +56,13 @@ if (bun === undefined) {
 
     it.each(ROWS.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
       await expectRow(await send(server.url, row), row);
+    });
+
+    it('leaves a plain route sync on Bun too, whose transpiler rewrites the hooks Elysia reads', () => {
+      const printed = execFileSync(bun, ['test/compiled-route.bun.ts'], { cwd: PACKAGE, encoding: 'utf8', timeout: PROCESS_WAIT_MS });
+      const route = JSON.parse(printed) as { async: boolean; source: string };
+      expect(route.async).toBe(false);
+      expect(route.source).not.toMatch(/parseCookie|c\.headers=|c\.query=/);
     });
   });
 }

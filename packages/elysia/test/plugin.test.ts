@@ -3,6 +3,7 @@
 import { Elysia } from 'elysia';
 import { describe, expect, it } from 'vitest';
 import { errorContract } from '../src/index.js';
+import { compiledRoute } from './compiled-route.js';
 import { createApp, ROWS, requestOf, seen } from './fixture-app.js';
 import { expectRow } from './rows.js';
 
@@ -18,6 +19,12 @@ describe('errorContract() on Node, through app.handle()', () => {
     await app.handle(requestOf('http://localhost', { name: '', path: '/api/widgets/9', status: 404 }));
     await app.handle(requestOf('http://localhost', { name: '', path: '/api/nothing', status: 404 }));
     expect(seen.map((request) => request.route)).toEqual(['/api/widgets/:id', undefined]);
+  });
+
+  it('leaves a plain route sync, preparing no headers, cookies or query for it', () => {
+    const route = compiledRoute();
+    expect(route.async).toBe(false);
+    expect(route.source).not.toMatch(/parseCookie|c\.headers=|c\.query=/);
   });
 
   it('adds no hook before routing when the contract checks nothing there', () => {
