@@ -134,22 +134,17 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
         return answerWith(contract.respond(statusProblem(value), requestLikeOf(request, route)), set.headers);
       }
       if (!(value instanceof Response) || value.status < 400 || !contract.inScope(request.url)) return undefined;
-      // reading a small bare body may take a microtask: the promise resolves to the app's own
-      // response when it is not a bare failure (Elysia's mapResponse awaits a returned promise)
       const found = fetchFailureToAnswer(value, request.method);
-      const answer = (failure: unknown) => (failure === undefined ? value : answerWith(contract.respond(failure, requestLikeOf(request, route)), set.headers, value));
-      return found instanceof Promise ? found.then(answer) : found === undefined ? undefined : answer(found);
+      const answer = (failure: unknown) => (failure === undefined ? undefined : answerWith(contract.respond(failure, requestLikeOf(request, route)), set.headers, value));
+      return found instanceof Promise ? found.then(answer) : answer(found);
     }
 
-    // Sync on purpose, and written so that Elysia sees it so: Elysia compiles a route's hooks into
-    // one handler, made async when any hook looks async (an async function, or source text with
-    // `await` or `return f(`: its compose `isAsync`), and every successful request then waits on it.
-    // The test is on the source as the runtime prints it, after Bun's transpiler, which folds
-    // `const x = f(); return x` into `return f(`; a conditional it keeps.
-    function errorContractReturned({ request, route, set, responseValue, response }: AfterHandleContext): unknown {
-      const value = responseValue ?? response;
-      // a string, a number or no body is never a failure to answer
-      return value === null || typeof value !== 'object' ? undefined : answerOfReturned(request, route, set, value);
+    // Async, though Elysia then makes every route's handler async (it awaits this hook on each
+    // request): reading a small bare body may take a microtask, and a sync hook returning a promise
+    // would hand the hooks after it (the app's, a compression plugin's) a promise where Elysia
+    // promises them the response.
+    async function errorContractReturned({ request, route, set, responseValue, response }: AfterHandleContext): Promise<unknown> {
+      return answerOfReturned(request, route, set, responseValue ?? response);
     }
     app.onAfterHandle({ as: 'global' }, errorContractReturned as never);
 

@@ -58,11 +58,10 @@ if (bun === undefined) {
       await expectRow(await send(server.url, row), row);
     });
 
-    it('leaves a plain route sync on Bun too, whose transpiler rewrites the hooks Elysia reads', () => {
-      const printed = execFileSync(bun, ['test/compiled-route.bun.ts'], { cwd: PACKAGE, encoding: 'utf8', timeout: PROCESS_WAIT_MS });
-      const route = JSON.parse(printed) as { async: boolean; source: string };
-      expect(route.async).toBe(false);
-      expect(route.source).not.toMatch(/parseCookie|c\.headers=|c\.query=/);
+    it('makes a plain route prepare nothing on each request on Bun too, whose transpiler rewrites the hooks Elysia reads', () => {
+      const compiled = execFileSync(bun, ['test/compiled-route.bun.ts'], { cwd: PACKAGE, encoding: 'utf8', timeout: PROCESS_WAIT_MS });
+      expect(compiled).toMatch(/function handle/);
+      expect(compiled).not.toMatch(/parseCookie|c\.headers=|c\.query=/);
     });
   });
 }

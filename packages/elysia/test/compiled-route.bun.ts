@@ -1,4 +1,4 @@
-// Prints compiled-route.ts's finding as JSON, on Bun (run by bun.test.ts).
+// Prints compiled-route.ts's compiled route, on Bun (run by bun.test.ts).
 import { compiledRoute } from './compiled-route.js';
 
-console.log(JSON.stringify(compiledRoute()));
+console.log(compiledRoute());

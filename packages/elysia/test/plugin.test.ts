@@ -21,10 +21,23 @@ describe('errorContract() on Node, through app.handle()', () => {
     expect(seen.map((request) => request.route)).toEqual(['/api/widgets/:id', undefined]);
   });
 
-  it('leaves a plain route sync, preparing no headers, cookies or query for it', () => {
-    const route = compiledRoute();
-    expect(route.async).toBe(false);
-    expect(route.source).not.toMatch(/parseCookie|c\.headers=|c\.query=/);
+  it('makes a plain route prepare no headers, cookies or query on each request', () => {
+    expect(compiledRoute()).not.toMatch(/parseCookie|c\.headers=|c\.query=/);
+  });
+
+  it('hands the hooks after it the response a handler returned, not a promise of it', async () => {
+    const seenByLater: unknown[] = [];
+    const later = new Elysia()
+      .use(errorContract({ logger: false }))
+      .onAfterHandle(({ response }) => {
+        seenByLater.push(response);
+      })
+      .get('/conflict', () => new Response(JSON.stringify({ message: 'The widget is locked.' }), { status: 409, headers: { 'content-type': 'application/json' } }));
+    const res = await later.handle(new Request('http://localhost/conflict', { headers: { accept: 'application/json' } }));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ message: 'The widget is locked.' });
+    expect(seenByLater).toHaveLength(1);
+    expect(seenByLater[0]).toBeInstanceOf(Response);
   });
 
   it('adds no hook before routing when the contract checks nothing there', () => {
