@@ -5,10 +5,11 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { StartService } from '@error-contract/service-kit';
 import { runtimeBinary } from '../../../scripts/runtimes.mjs';
+import { PROCESS_WAIT_MS } from '../../../test-waits.js';
 
 /** This example's directory, where the start script runs. */
 export const EXAMPLE = fileURLToPath(new URL('..', import.meta.url));
-const READY_MS = 30_000;
+const READY_MS = PROCESS_WAIT_MS;
 
 /** The command `pnpm start` runs, from {@link EXAMPLE}. */
 export const START_COMMAND: readonly string[] = [process.execPath, 'scripts/start.mjs'];

@@ -6,12 +6,13 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { StartService } from '@error-contract/service-kit';
 import { type Runtime, runtimeBinary } from '../../../scripts/runtimes.mjs';
+import { PROCESS_WAIT_MS } from '../../../test-waits.js';
 
 export type { Runtime };
 export const RUNTIMES: readonly Runtime[] = ['bun', 'deno', 'workerd'];
 /** This example's directory, where the start script runs. */
 export const EXAMPLE = fileURLToPath(new URL('..', import.meta.url));
-const READY_MS = 30_000;
+const READY_MS = PROCESS_WAIT_MS;
 
 /**
  * The conformance cases each runtime's own server refuses before the app runs, and its answer, as

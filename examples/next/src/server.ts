@@ -3,6 +3,7 @@
 // carries the configuration; 5xx the service logs come back as Errors to `config.log`.
 import { spawn } from 'node:child_process';
 import type { StartService } from '@error-contract/service-kit';
+import { PROCESS_WAIT_MS } from '../../../test-waits.js';
 import { ensureBuilt, NEXT_16, type NextApp } from './build.js';
 
 const LOG_MARK = 'error-contract-log ';
@@ -48,7 +49,7 @@ export const startNextService = (app: NextApp, env: Record<string, string> = {})
 
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`next start: no ready line within 30 s: ${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`next start: no ready line within ${PROCESS_WAIT_MS} ms: ${output}`)), PROCESS_WAIT_MS);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const local = /- Local:\s+(http:\/\/\S+)/.exec(output);

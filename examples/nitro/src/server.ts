@@ -4,9 +4,10 @@
 import { spawn } from 'node:child_process';
 import type { StartService } from '@error-contract/service-kit';
 import { ensureBuilt, type NitroApp, NITRO_3, serverEntry } from './build.js';
+import { PROCESS_WAIT_MS } from '../../../test-waits.js';
 
 const LOG_MARK = 'error-contract-log ';
-const READY_WITHIN_MS = 30_000;
+const READY_WITHIN_MS = PROCESS_WAIT_MS;
 
 /**
  * Starts a built Nitro app's server; port 0 picks a free one. With `redisUrl`, the built server
