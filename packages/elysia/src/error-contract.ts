@@ -127,24 +127,19 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
 
     // What a handler or `beforeHandle` returned is answered by Elysia without `onError`: a
     // `status(404, 'No widget 7')`, or a bare error `Response` (no body, or only a reason phrase:
-    // core's rule, as for Hono and Next).
-    function answerOfReturned(request: Request, route: unknown, set: AfterHandleContext['set'], value: unknown): unknown {
+    // core's rule, as for Hono and Next). Async, though Elysia then awaits it on every route:
+    // reading a small bare body may take a microtask, and a sync hook returning a promise would
+    // hand the hooks after it (the app's, a compression plugin's) a promise, not the response.
+    async function errorContractReturned({ request, route, set, responseValue, response }: AfterHandleContext): Promise<unknown> {
+      const value = responseValue ?? response;
       if (isElysiaStatus(value)) {
         if (value.code < 400 || !contract.inScope(request.url)) return undefined;
         return answerWith(contract.respond(statusProblem(value), requestLikeOf(request, route)), set.headers);
       }
       if (!(value instanceof Response) || value.status < 400 || !contract.inScope(request.url)) return undefined;
-      const found = fetchFailureToAnswer(value, request.method);
-      const answer = (failure: unknown) => (failure === undefined ? undefined : answerWith(contract.respond(failure, requestLikeOf(request, route)), set.headers, value));
-      return found instanceof Promise ? found.then(answer) : answer(found);
-    }
-
-    // Async, though Elysia then makes every route's handler async (it awaits this hook on each
-    // request): reading a small bare body may take a microtask, and a sync hook returning a promise
-    // would hand the hooks after it (the app's, a compression plugin's) a promise where Elysia
-    // promises them the response.
-    async function errorContractReturned({ request, route, set, responseValue, response }: AfterHandleContext): Promise<unknown> {
-      return answerOfReturned(request, route, set, responseValue ?? response);
+      const failure = await fetchFailureToAnswer(value, request.method);
+      if (failure === undefined) return undefined;
+      return answerWith(contract.respond(failure, requestLikeOf(request, route)), set.headers, value);
     }
     app.onAfterHandle({ as: 'global' }, errorContractReturned as never);
 
