@@ -11,5 +11,7 @@ export const repositoryRoot: string;
 export function publishedPackages(root?: string): PublishedPackage[];
 /** The file name `pnpm pack` gives a package's tarball. */
 export function tarballFile(pkg: { name: string; version: string }): string;
-/** Packs every published package into `out` with one pnpm run; returns the tarballs' paths. Needs `pnpm build` first. */
-export function packPublished(out: string, root?: string): string[];
+/** The folder every reader of the tarballs shares: `packed/` at the root. */
+export const packedDir: string;
+/** Packs the published packages whose tarball in `out` (default `packed/`) is missing or stale, with one pnpm run; returns every tarball's path. Needs a build first. */
+export function packPublished(out?: string, root?: string): string[];

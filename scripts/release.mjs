@@ -4,10 +4,8 @@
 // --dry-run (CI) runs `npm publish --dry-run` on each tarball and publishes nothing. Prints each
 // package's packed and unpacked size. No standard input is read; no credentials are needed for the dry run.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { publishedPackages, tarballFile } from './published-packages.mjs';
+import { statSync } from 'node:fs';
+import { packPublished, publishedPackages } from './published-packages.mjs';
 
 const dryRun = process.argv.includes('--dry-run');
 const root = new URL('..', import.meta.url).pathname;
@@ -19,13 +17,13 @@ pnpm('typecheck');
 pnpm('check:packages');
 pnpm('api:check');
 
-const out = mkdtempSync(join(tmpdir(), 'error-contract-release-'));
-try {
+{
   const rows = [];
-  // private packages (http-status, bundled into core and client) are never packed
-  for (const manifest of publishedPackages()) {
-    execFileSync('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', out], { cwd: manifest.directory, stdio: ['ignore', 'ignore', 'inherit'] });
-    const tarball = join(out, tarballFile(manifest));
+  // the tarballs check:packages packed into packed/ (private packages, http-status bundled into
+  // core and client, are never packed); packPublished packs again only what changed since
+  const tarballs = packPublished();
+  for (const [index, manifest] of publishedPackages().entries()) {
+    const tarball = tarballs[index];
     const listing = execFileSync('tar', ['-tzvf', tarball], { encoding: 'utf8' }).trim().split('\n');
     const files = listing.map((line) => line.split(/\s+/).at(-1));
     const unpacked = listing.reduce((sum, line) => sum + Number(line.split(/\s+/)[2]), 0);
@@ -46,6 +44,4 @@ try {
   } else {
     pnpm('changeset', 'publish');
   }
-} finally {
-  rmSync(out, { recursive: true, force: true });
 }

@@ -8,7 +8,7 @@
 // up every other (docs/contributing.md, "Where the test time goes").
 //
 // `--quick` runs only the in-process group (the edit-run loop). Other arguments go to both runs
-// (a file filter, `-t name`); a group that the filter leaves empty passes.
+// (a file filter, `-t name`), without coverage; a group that the filter leaves empty passes.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,8 +23,10 @@ const forwarded = args.filter((arg) => arg !== '--quick');
 // the waiting group's files at once: each mostly waits on a child process, so more than the cores
 const processWorkers = Number(process.env.TEST_PROCESS_WORKERS ?? 3);
 
+// coverage and its threshold judge a whole run, not the few files a filter picks
+const coverage = forwarded.length === 0 ? ['--coverage'] : [];
 const groups = [
-  { name: 'in-process', extra: ['--coverage'] },
+  { name: 'in-process', extra: coverage },
   ...(quick ? [] : [{ name: 'processes', extra: [`--maxWorkers=${processWorkers}`] }]),
 ];
 const width = Math.max(...groups.map((group) => group.name.length));

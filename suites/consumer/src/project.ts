@@ -1,10 +1,10 @@
 // The clean consumer project: the packed tarballs plus the frameworks the snippets use,
 // installed with npm into a directory outside the workspace (no workspace links, no hoisting).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { packPublished, publishedPackages as published } from '../../../scripts/published-packages.mjs';
+import { basename, join } from 'node:path';
+import { packedDir, packPublished, publishedPackages as published } from '../../../scripts/published-packages.mjs';
 
 /** The published packages' folders under packages/ (every manifest not `private`: http-status is not packed). */
 export const publishedPackages = published().map((pkg) => pkg.folder);
@@ -102,19 +102,28 @@ export const frameworkDependencies: Record<string, string> = {
 };
 
 /**
- * Packs every published package (pnpm rewrites `workspace:^` to versions) and installs the
- * tarballs with npm into a new directory under the OS temp dir. Needs `pnpm build` first.
+ * The published packages' tarballs, packed into packed/ once per run by this project's global
+ * setup (test/global-setup.ts) and shared with the release dry run and the package checks: the
+ * path of `@error-contract/<folder>`'s.
+ * @example packedTarball('core') // '/work/main/packed/error-contract-core-0.1.0.tgz'
+ */
+export function packedTarball(folder: string): string {
+  const tarball = readdirSync(packedDir).find((file) => new RegExp(`^error-contract-${folder}-\\d`).test(file));
+  if (tarball === undefined) throw new Error(`packed/ has no tarball of @error-contract/${folder}: the consumer suite's global setup packs them`);
+  return join(packedDir, tarball);
+}
+
+/**
+ * Packs what is stale into packed/ (a no-op when the global setup did it) and installs the
+ * tarballs with npm into a new directory under the OS temp dir. Needs a build first.
  * @example const dir = createConsumerProject('/work/main')
  */
 export function createConsumerProject(root: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'error-contract-consumer-'));
-  const tarballs = join(dir, 'tarballs');
-  mkdirSync(tarballs);
-  packPublished(tarballs, root);
-  const packed = readdirSync(tarballs).filter((file) => file.endsWith('.tgz'));
+  const packed = packPublished(undefined, root);
   if (packed.length !== publishedPackages.length) throw new Error(`Packed ${packed.length} tarballs: ${packed.join(', ')}`);
   const dependencies: Record<string, string> = { ...frameworkDependencies };
-  for (const file of packed) dependencies[tarballName(file)] = `file:./tarballs/${file}`;
+  for (const tarball of packed) dependencies[tarballName(basename(tarball))] = `file:${tarball}`;
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'error-contract-consumer', private: true, type: 'module', dependencies }, null, 2),

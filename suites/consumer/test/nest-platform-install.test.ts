@@ -5,15 +5,11 @@
 // tarballs and npm in a clean project, the other platform's framework is not there, and the app
 // answers in the contract.
 import { execFileSync, type SpawnSyncReturns, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { frameworkDependencies } from '../src/project.ts';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const PACKED = ['core', 'express', 'fastify', 'nest'];
+import { frameworkDependencies, packedTarball } from '../src/project.ts';
 
 const PLATFORMS = {
   express: { adapter: 'ExpressAdapter', nest: { '@nestjs/platform-express': frameworkDependencies['@nestjs/platform-express']! }, other: 'fastify' },
@@ -59,10 +55,8 @@ const projects = new Map<Platform, string>();
 
 beforeAll(() => {
   base = mkdtempSync(join(tmpdir(), 'error-contract-nest-install-'));
-  const tarballs = join(base, 'tarballs');
-  mkdirSync(tarballs);
-  for (const name of PACKED) execFileSync('npx', ['-y', 'pnpm@10', 'pack', '--pack-destination', tarballs], { cwd: join(root, 'packages', name), stdio: 'pipe' });
-  const tarball = (name: string) => `file:${join(tarballs, readdirSync(tarballs).find((file) => file.startsWith(`error-contract-${name}-`))!)}`;
+  // the tarballs in packed/, packed once for the run by the global setup
+  const tarball = (name: string) => `file:${packedTarball(name)}`;
   for (const platform of Object.keys(PLATFORMS) as Platform[]) {
     const dir = join(base, platform);
     mkdirSync(dir);

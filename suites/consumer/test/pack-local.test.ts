@@ -1,13 +1,15 @@
-// `npx -y pnpm@10 pack:local [dir]` (scripts/pack-local.mjs, after `pnpm build`): every published
-// package packed into one folder, and the `npm install` line that installs exactly those tarballs.
+// `npx -y pnpm@10 pack:local [dir]` (scripts/pack-local.mjs, after a build): every published
+// package packed into one folder, and the `npm install` line that installs exactly those tarballs;
+// and packPublished, which every reader of the tarballs shares, packing again only what changed.
 // A private package (@error-contract/http-status, bundled into core and client) is never packed.
 // Packing is bounded by the project's hookTimeout (vitest.config.ts), as the consumer project is.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packPublished, publishedPackages, tarballFile } from '../../../scripts/published-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -44,5 +46,39 @@ describe('pack:local', () => {
     });
     expect(packedNames.sort()).toEqual(published.map((manifest) => manifest.name).sort());
     expect(readdirSync(dir).sort()).toEqual(tarballs.map((tarball) => tarball.slice(dir.length + 1)).sort());
+  });
+});
+
+describe('packPublished: one pack per change', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'error-contract-packed-'));
+    packPublished(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const mtimes = () => new Map(readdirSync(dir).map((file) => [file, statSync(join(dir, file)).mtimeMs]));
+
+  it('packs nothing again when no package changed since its tarball', () => {
+    const before = mtimes();
+    packPublished(dir);
+    expect(mtimes()).toEqual(before);
+  });
+
+  it('packs again only the tarballs older than their package, and removes an older version', () => {
+    const [first, second, ...rest] = publishedPackages();
+    const firstTarball = join(dir, tarballFile(first!));
+    utimesSync(firstTarball, 0, 0);
+    rmSync(join(dir, tarballFile(second!)));
+    const stray = join(dir, tarballFile({ name: rest[0]!.name, version: '0.0.0-older' }));
+    writeFileSync(stray, '');
+    const before = mtimes();
+    packPublished(dir);
+    const after = mtimes();
+    expect(after.has(tarballFile(second!))).toBe(true);
+    expect(after.get(tarballFile(first!))).toBeGreaterThan(0);
+    expect(existsSync(stray)).toBe(false);
+    for (const pkg of rest) expect(after.get(tarballFile(pkg)), pkg.name).toBe(before.get(tarballFile(pkg)));
+    expect([...after.keys()].sort()).toEqual(publishedPackages().map(tarballFile).sort());
   });
 });
