@@ -5,10 +5,10 @@
 export { acceptsJson, acceptsProblemJson } from './request/accept.js';
 export { isBareErrorResponse, mayBeBareText, REPRESENTATION_HEADERS, staleHeaders } from './failures/bare-response.js';
 export { resolveContract } from './contract/contract.js';
-export { fetchFailureToAnswer, fetchRequestLike, isContractResponse, markContractResponse, pathOfUrl, toFetchResponse } from './fetch/fetch.js';
+export { fetchFailureToAnswer, fetchRequestLike, isContractResponse, markContractResponse, pathOfUrl, replaceBareResponse, toFetchResponse } from './fetch/fetch.js';
 export { headersOver, mergeVary, safeHeaderValue } from './rendering/headers.js';
 export { negotiateLanguage } from './rendering/language.js';
-export { assertKnownOptions } from './contract/option-keys.js';
+export { assertKnownOptions, booleanOption } from './contract/option-keys.js';
 export { CONTRACT_OPTION_KEYS } from './contract/options.js';
 export { formatAllow } from './failures/problems.js';
 export { firstSegment, pathOfTarget, withoutDotSegments, withoutQuery } from './request/path.js';
@@ -17,4 +17,6 @@ export { type RouteMissesByPath, routeMissesByPath } from './routing/route-misse
 export { rememberedRouteMiss, routeMiss } from './routing/route-miss.js';
 export { acceptPolicyOf, shapeAt, typeBaseOf } from './schema/probe.js';
 export { codeForStatus, reasonPhrase } from './deciding/statuses.js';
+export { read, readString } from './deciding/safe-read.js';
+export { type ServerResponseLike, type WriteServerResponseOptions, writeServerResponse } from './server-response/write-server-response.js';
 export { type ValidatorFailure, validatorFailureOf } from './validation/validator-answer.js';

@@ -10,21 +10,11 @@
 // - `PARSE`: Elysia's `ParseError`, its `cause` what the parser threw.
 // - `NOT_FOUND`: Elysia's `NotFoundError`, thrown by Elysia for a path no route has, or by the app.
 import { isContractError, type ProblemInit, problem, problems } from '@error-contract/core';
-import { reasonPhrase } from '@error-contract/core/adapter';
-
-/** What is read of a thrown value: a member, never through a getter that throws. */
-function member(value: unknown, name: string): unknown {
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined;
-  try {
-    return (value as Record<string, unknown>)[name];
-  } catch {
-    return undefined;
-  }
-}
+import { read, reasonPhrase } from '@error-contract/core/adapter';
 
 /** Elysia's `status(code, response)`, thrown or returned: not an Error, a numeric `code`, a `response` member. */
 export function isElysiaStatus(value: unknown): value is { code: number; response: unknown } {
-  return value !== null && typeof value === 'object' && !(value instanceof Error) && typeof member(value, 'code') === 'number' && 'response' in value;
+  return value !== null && typeof value === 'object' && !(value instanceof Error) && typeof read(value, 'code') === 'number' && 'response' in value;
 }
 
 /**
@@ -37,7 +27,7 @@ export function statusProblem(value: { code: number; response: unknown }): Probl
   const status = value.code;
   if (status >= 500) return problem(status, undefined, { cause: value });
   const body = value.response;
-  const text = typeof body === 'string' ? body : member(body, 'message');
+  const text = typeof body === 'string' ? body : read(body, 'message');
   return problem(status, typeof text === 'string' && text !== '' && text !== reasonPhrase(status) ? text : undefined);
 }
 
@@ -47,19 +37,19 @@ interface StandardSchema {
 
 /** The Standard Schema (zod, valibot, arktype) behind a validator, if it is one. */
 function standardOf(validator: unknown): StandardSchema | undefined {
-  const own = member(validator, '~standard') ?? member(member(validator, 'schema'), '~standard');
-  return typeof member(own, 'validate') === 'function' ? (own as StandardSchema) : undefined;
+  const own = read(validator, '~standard') ?? read(read(validator, 'schema'), '~standard');
+  return typeof read(own, 'validate') === 'function' ? (own as StandardSchema) : undefined;
 }
 
 /** TypeBox's errors: an iterator from the compiled check (`Errors(value)`), each with a JSON Pointer `path`. */
 function typeBoxErrors(validator: unknown, value: unknown): Array<{ instancePath: string; message: string }> | undefined {
-  const errors = member(validator, 'Errors');
+  const errors = read(validator, 'Errors');
   if (typeof errors !== 'function') return undefined;
   const found: Array<{ instancePath: string; message: string }> = [];
   const seen = new Set<string>();
   for (const error of (errors as (value: unknown) => Iterable<unknown>).call(validator, value)) {
-    const path = member(error, 'path');
-    const message = member(error, 'message');
+    const path = read(error, 'path');
+    const message = read(error, 'message');
     // TypeBox reports a field once per rule it breaks (a missing `name` is "Expected required
     // property" and "Expected string"): one problem per field, the first.
     if (typeof path !== 'string' || typeof message !== 'string' || seen.has(path)) continue;
@@ -78,9 +68,9 @@ function typeBoxErrors(validator: unknown, value: unknown): Array<{ instancePath
  * its schema is the app's bug: a 500.
  */
 export function validationFailure(error: unknown): unknown | Promise<unknown> {
-  if (member(error, 'type') === 'response') return problems.internalError(undefined, { cause: error });
-  const validator = member(error, 'validator');
-  const value = member(error, 'value');
+  if (read(error, 'type') === 'response') return problems.internalError(undefined, { cause: error });
+  const validator = read(error, 'validator');
+  const value = read(error, 'value');
   const standard = standardOf(validator);
   if (standard !== undefined) {
     try {
@@ -112,9 +102,9 @@ function invalidRequest(): ProblemInit {
  * 400 with a sentence of ours.
  */
 export function parseFailure(error: unknown): unknown {
-  const cause = member(error, 'cause');
+  const cause = read(error, 'cause');
   if (isContractError(cause)) return cause;
-  if (member(cause, 'name') === 'SyntaxError' && /JSON/.test(String(member(cause, 'message')))) return cause;
+  if (read(cause, 'name') === 'SyntaxError' && /JSON/.test(String(read(cause, 'message')))) return cause;
   return problems.badRequest('The request body could not be parsed.', { cause: error });
 }
 
@@ -123,6 +113,6 @@ export function parseFailure(error: unknown): unknown {
  * whose message is the app's, for its client, unless it is Elysia's default (`NOT_FOUND`).
  */
 export function thrownNotFound(error: unknown): ProblemInit {
-  const message = member(error, 'message');
+  const message = read(error, 'message');
   return problems.notFound(typeof message === 'string' && message !== '' && message !== 'NOT_FOUND' ? message : undefined);
 }

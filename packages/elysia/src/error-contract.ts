@@ -1,5 +1,5 @@
 import { type ErrorContract, type ErrorContractOptions } from '@error-contract/core';
-import { fetchFailureToAnswer, resolveContract } from '@error-contract/core/adapter';
+import { replaceBareResponse, resolveContract } from '@error-contract/core/adapter';
 import type { AnyElysia } from 'elysia';
 import { isElysiaStatus, parseFailure, statusProblem, thrownNotFound, validationFailure } from './elysia-failures.js';
 import { answerWith, requestLikeOf, type SetHeaders } from './responses.js';
@@ -76,8 +76,8 @@ const WITH_CONTRACT = new WeakSet<object>();
  */
 export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}): ElysiaErrorContract {
   const contract = resolveContract(contractOrOptions);
-  // Nothing to check before routing: no hook (an older core's contract says nothing: checked).
-  const checksBeforeRouting = contract.checksBeforeRouting !== false;
+  // Nothing to check before routing: no hook.
+  const checksBeforeRouting = contract.checksBeforeRouting;
 
   function install<const App extends object>(given: App): App {
     const app = given as unknown as AnyElysia;
@@ -137,9 +137,9 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
         return answerWith(contract.respond(statusProblem(value), requestLikeOf(request, route)), set.headers);
       }
       if (!(value instanceof Response) || value.status < 400 || !contract.inScope(request.url)) return undefined;
-      const failure = await fetchFailureToAnswer(value, request.method);
-      if (failure === undefined) return undefined;
-      return answerWith(contract.respond(failure, requestLikeOf(request, route)), set.headers, value);
+      const answer = await replaceBareResponse(value, request.method, (failure) => answerWith(contract.respond(failure, requestLikeOf(request, route)), set.headers, value));
+      // undefined passes the app's own response on
+      return answer === value ? undefined : answer;
     }
     app.onAfterHandle({ as: 'global' }, errorContractReturned as never);
 

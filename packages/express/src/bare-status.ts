@@ -5,13 +5,12 @@
 // path outside the contract's mount point, is passed on as it came. A success pays one status
 // comparison.
 import { type ErrorContract, problem } from '@error-contract/core';
-import { isBareErrorResponse } from '@error-contract/core/adapter';
+import { isBareErrorResponse, writeServerResponse } from '@error-contract/core/adapter';
 import { ServerResponse } from 'node:http';
 import type { Application, Request, Response } from 'express';
 import { isFirstLayer } from './first-layer.js';
 import { requestLike } from './request-like.js';
 import { routerOf } from './route-methods.js';
-import { writeResponse } from './write-response.js';
 
 type AnyEnd = (this: Response, ...args: unknown[]) => Response;
 
@@ -39,7 +38,7 @@ function endBare(res: Response, originalEnd: AnyEnd, contract: ErrorContract, ar
   if (!isBareErrorResponse(res.statusCode, header(res, 'content-type'), body, res.req?.method)) return originalEnd.apply(res, args);
   const callback = args.find((arg) => typeof arg === 'function') as (() => void) | undefined;
   endAsContract(res, () =>
-    writeResponse(res, contract.respond(problem(res.statusCode), requestLike(res.req as Request)), {
+    writeServerResponse(res, contract.respond(problem(res.statusCode), requestLike(res.req as Request)), {
       end: (text) => originalEnd.call(res, ...(text === undefined ? [] : [text]), ...(callback ? [callback] : [])),
     }),
   );

@@ -1,11 +1,10 @@
 import { type ErrorContract, type ErrorContractOptions, problems } from '@error-contract/core';
-import { assertKnownOptions, resolveContract, routeMiss } from '@error-contract/core/adapter';
+import { assertKnownOptions, booleanOption, resolveContract, routeMiss, writeServerResponse } from '@error-contract/core/adapter';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { mountsApp, trackEnteredApps } from './mounted-apps.js';
 import { rootRouterOf, routeMethods } from './route-methods.js';
 import { armBareStatus, endAsContract } from './bare-status.js';
 import { pathOf, requestLike } from './request-like.js';
-import { writeResponse } from './write-response.js';
 
 /**
  * Options of {@link ExpressErrorContract.guard}.
@@ -59,12 +58,6 @@ export interface ExpressErrorContract {
   rateLimitHandler(req: Request, res: Response, next: NextFunction, options?: unknown): void;
 }
 
-function checkBoolean(value: unknown, name: string): boolean {
-  if (value === undefined) return true;
-  if (typeof value !== 'boolean') throw new TypeError(`@error-contract/express: \`${name}\` must be a boolean.`);
-  return value;
-}
-
 /** Seconds until the client may retry: express-rate-limit's own `Retry-After`, else its reset time. */
 function retryAfterOf(req: Request, res: Response): number | undefined {
   const header = Number(res.getHeader('retry-after'));
@@ -98,13 +91,15 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
 
     guard(options: GuardOptions = {}) {
       assertKnownOptions(options, ['checkRequest', 'bareStatuses'], '@error-contract/express guard()');
-      const checkRequest = checkBoolean(options.checkRequest, 'checkRequest');
-      const bareStatuses = checkBoolean(options.bareStatuses, 'bareStatuses');
+      // no request read for a check the contract does not make (its Accept policy is 'any' and it
+      // refuses no malformed path): a request it has nothing to check costs nothing
+      const checkRequest = booleanOption(options.checkRequest, true, '@error-contract/express', 'checkRequest') && contract.checksBeforeRouting;
+      const bareStatuses = booleanOption(options.bareStatuses, true, '@error-contract/express', 'bareStatuses');
       return function errorContractGuard(req, res, next) {
         if (!contract.inScope(req.originalUrl ?? req.url)) return next();
         if (checkRequest) {
           const refusal = contract.checkRequest(requestLike(req));
-          if (refusal !== undefined) return endAsContract(res, () => writeResponse(res, refusal, { replacesBody: false }));
+          if (refusal !== undefined) return endAsContract(res, () => writeServerResponse(res, refusal, { replacesBody: false }));
         }
         if (bareStatuses) armBareStatus(req, res, contract, errorContractGuard);
         // Sub-apps hide their routes from the parent: note the ones this request enters, for 405.
@@ -116,13 +111,13 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
 
     fallback(options: FallbackOptions = {}) {
       assertKnownOptions(options, ['answerOptions'], '@error-contract/express fallback()');
-      const answerOptions = options.answerOptions !== undefined && checkBoolean(options.answerOptions, 'answerOptions');
+      const answerOptions = booleanOption(options.answerOptions, false, '@error-contract/express', 'answerOptions');
       return function errorContractFallback(req, res, next) {
         if (res.headersSent || !contract.inScope(req.originalUrl ?? req.url)) return next();
         const miss = routeMiss(req.method, routeMethods(req.app, pathOf(req), res));
         // Express answers OPTIONS for a path its routes have (200, Allow) once its router runs out.
         if (miss.status === 405 && req.method === 'OPTIONS' && !answerOptions) return next();
-        endAsContract(res, () => writeResponse(res, contract.respond(miss, requestLike(req)), { replacesBody: false }));
+        endAsContract(res, () => writeServerResponse(res, contract.respond(miss, requestLike(req)), { replacesBody: false }));
       };
     },
 
@@ -137,7 +132,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
           // pino-http logs a request's failure from `res.err` (its README, "Custom error
           // handling"): left there, its request line says what failed, with the stack.
           if (response.status >= 500) (res as Response & { err?: unknown }).err ??= err;
-          endAsContract(res, () => writeResponse(res, response));
+          endAsContract(res, () => writeServerResponse(res, response));
         } catch {
           next(err);
         }
@@ -147,7 +142,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     rateLimitHandler(req, res) {
       if (res.headersSent) return;
       const response = contract.respond(problems.tooManyRequests({ retryAfter: retryAfterOf(req, res) }), requestLike(req));
-      endAsContract(res, () => writeResponse(res, response));
+      endAsContract(res, () => writeServerResponse(res, response));
     },
   };
 }

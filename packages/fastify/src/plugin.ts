@@ -1,5 +1,5 @@
 import type { ErrorContract, ErrorContractOptions } from '@error-contract/core';
-import { assertKnownOptions, CONTRACT_OPTION_KEYS, resolveContract } from '@error-contract/core/adapter';
+import { assertKnownOptions, booleanOption, CONTRACT_OPTION_KEYS, resolveContract } from '@error-contract/core/adapter';
 import type { FastifyInstance, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bareStatusHook } from './bare-status.js';
@@ -41,10 +41,7 @@ declare module 'fastify' {
 const NOT_CONTRACT_OPTIONS = new Set(['contract', 'checkRequest', 'bareStatuses', 'notFound', 'prefix', 'logLevel', 'logSerializers']);
 
 function flag(options: FastifyErrorContractOptions, name: 'checkRequest' | 'bareStatuses' | 'notFound'): boolean {
-  const value = options[name];
-  if (value === undefined) return true;
-  if (typeof value !== 'boolean') throw new TypeError(`@error-contract/fastify: \`${name}\` must be a boolean.`);
-  return value;
+  return booleanOption(options[name], true, '@error-contract/fastify', name);
 }
 
 function contractOf(options: FastifyErrorContractOptions): ErrorContract {
@@ -105,9 +102,8 @@ const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function erro
 
   if (!fastify.hasDecorator('errorContract')) fastify.decorate('errorContract', contract);
 
-  // no hook on a request the contract has nothing to check (a contract from an older core says
-  // nothing: it gets the hook)
-  if (checkRequest && contract.checksBeforeRouting !== false) fastify.addHook('onRequest', checkRequestHook(contract));
+  // no hook on a request the contract has nothing to check
+  if (checkRequest && contract.checksBeforeRouting) fastify.addHook('onRequest', checkRequestHook(contract));
 
   fastify.setErrorHandler(function errorContractErrorHandler(error: unknown, request, reply) {
     // outside the scope, the handler this one replaced answers (Fastify calls the parent context's

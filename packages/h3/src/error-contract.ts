@@ -1,5 +1,5 @@
 import { type ErrorContract, type ErrorContractOptions, problem, type ProblemInit } from '@error-contract/core';
-import { fetchFailureToAnswer, isContractResponse, resolveContract } from '@error-contract/core/adapter';
+import { isContractResponse, replaceBareResponse, resolveContract } from '@error-contract/core/adapter';
 import { type EventV1, type EventV2, isEventV2, isMalformedEvent, requestLikeOf, routedPathOf } from './event.js';
 import { failureOf } from './h3-error.js';
 import { responseV2, writeV1 } from './responses.js';
@@ -63,7 +63,7 @@ interface RouterV1 {
  */
 export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}): H3ErrorContract {
   const contract = resolveContract(contractOrOptions);
-  const checksBeforeRouting = contract.checksBeforeRouting !== false;
+  const checksBeforeRouting = contract.checksBeforeRouting;
   // the routes of the h3 1 routers handed to `router()`
   const routesV1 = new RouteRecord();
 
@@ -99,9 +99,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   /** h3 2: an error response a handler returned bare, answered by the contract. */
   const afterNext = (event: EventV2, result: unknown): unknown => {
     if (!(result instanceof Response) || result.status < 400 || isContractResponse(result)) return result;
-    const found = fetchFailureToAnswer(result, event.req.method);
-    const replace = (failure: unknown) => (failure === undefined ? result : responseV2(event, contract.respond(failure, requestLikeOf(event)), result.headers));
-    return found instanceof Promise ? found.then(replace) : replace(found);
+    return replaceBareResponse(result, event.req.method, (failure) => responseV2(event, contract.respond(failure, requestLikeOf(event)), result.headers));
   };
 
   const middleware = Object.assign(

@@ -3,7 +3,7 @@
 // Node-based (`event.node.req` / `event.node.res`, even under `toWebHandler`, where they are
 // node-mock-http's objects). No h3 import: the adapter runs with whichever major the app has.
 import { type RequestLike } from '@error-contract/core';
-import { pathOfUrl, withoutQuery } from '@error-contract/core/adapter';
+import { pathOfUrl, type ServerResponseLike, withoutQuery } from '@error-contract/core/adapter';
 
 /** The members of h3 2's `H3Event` read here. */
 export interface EventV2 {
@@ -25,15 +25,9 @@ export interface EventV1 {
 }
 
 /** What of Node's `ServerResponse` (or node-mock-http's) the h3 1 side writes with. */
-export interface NodeResponseLike {
-  statusCode: number;
-  statusMessage: string;
+export interface NodeResponseLike extends ServerResponseLike {
   headersSent?: boolean;
   writableEnded?: boolean;
-  getHeader(name: string): unknown;
-  setHeader(name: string, value: string | number | readonly string[]): unknown;
-  removeHeader(name: string): void;
-  end(body?: string): unknown;
 }
 
 // h3 2 marks an event whose path does not percent-decode (response.ts `kMalformedURL`).

@@ -5,6 +5,7 @@
 // each means: the value the app threw, a route miss, a body that is not JSON, a validation
 // failure, or an h3 error the app made for its client (`createError`, `new HTTPError`).
 import { fieldErrorsOf, problem, problems, type ProblemInit } from '@error-contract/core';
+import { read } from '@error-contract/core/adapter';
 
 /** The members of h3 2's `HTTPError` and h3 1's `H3Error` read here. */
 interface H3ErrorLike {
@@ -25,15 +26,6 @@ export type H3Failure =
   | { kind: 'route-miss'; status: number }
   /** Anything else, as core should read it. */
   | { kind: 'error'; error: unknown };
-
-function read(value: unknown, key: string): unknown {
-  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined;
-  try {
-    return (value as Record<string, unknown>)[key];
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * h3 2's `HTTPError` (`HTTPError.isError`: an Error named `HTTPError` with a status) and h3 1's

@@ -1,7 +1,7 @@
 // Writing a contract answer on each major. h3 2 takes a Web `Response` from the error hook and the
 // middleware; h3 1's error hook writes on Node's response itself (h3 1 then sees the event handled).
 import { type ErrorResponse } from '@error-contract/core';
-import { headersOver, markContractResponse, reasonPhrase, staleHeaders } from '@error-contract/core/adapter';
+import { headersOver, markContractResponse, staleHeaders, writeServerResponse } from '@error-contract/core/adapter';
 import type { EventV1, EventV2 } from './event.js';
 
 /**
@@ -63,10 +63,6 @@ function withLength<H extends Headers | Record<string, string>>(response: ErrorR
 export function writeV1(event: EventV1, response: ErrorResponse): void {
   const res = event.node.res;
   if (res.headersSent || res.writableEnded) return;
-  for (const name of staleHeaders(response.status)) res.removeHeader(name);
-  for (const [name, value] of Object.entries(headersOver(response, (name) => res.getHeader(name)))) res.setHeader(name, value);
-  res.statusCode = response.status;
   // h3 1 sets the error's status message before its hook runs (`Cannot find any path matching ...`)
-  res.statusMessage = reasonPhrase(response.status);
-  res.end(response.body ?? undefined);
+  writeServerResponse(res, response, { resetStatusMessage: true });
 }

@@ -1,8 +1,8 @@
 import { type ErrorContract, type ErrorContractOptions, problems } from '@error-contract/core';
-import { resolveContract } from '@error-contract/core/adapter';
+import { replaceBareResponse, resolveContract, toFetchResponse } from '@error-contract/core/adapter';
 import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { checkedRequestOf, requestLike, requestLikeOf } from './request-like.js';
-import { failureToAnswer, replaceResponse, respondOn, respondToError, takeBackHeaders, toResponse } from './responses.js';
+import { replaceResponse, respondOn, respondToError, takeBackHeaders } from './responses.js';
 import { routeMissOf } from './route-methods.js';
 
 /** The result a validator hands its hook (@hono/zod-validator, @hono/standard-validator, hono/validator). */
@@ -106,8 +106,8 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
   const contract = resolveContract(contractOrOptions);
   // Outside the scope, the handler the app had answers: its own `app.onError`, or Hono's.
   const appOnError = appErrorHandler(app);
-  // Nothing to check before routing: no request object is made for it (an older core's contract says nothing: checked).
-  const checksBeforeRouting = contract.checksBeforeRouting !== false;
+  // Nothing to check before routing: no request object is made for it.
+  const checksBeforeRouting = contract.checksBeforeRouting;
 
   const onError: ErrorHandler = function errorContractOnError(error, c) {
     if (!contract.inScope(c.req.path)) return appOnError(error, c);
@@ -126,10 +126,7 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
 
   /** A response from Hono: passed on, unless a validator answered itself or it is a bare error. */
   const afterFetch = (res: Response, request: Request, env: unknown): Response | Promise<Response> => {
-    const failure = failureToAnswer(res, request.method);
-    if (failure === undefined) return res;
-    const replace = (found: unknown) => (found === undefined ? res : toResponse(contract.respond(found, requestLikeOf(request, env)), res.headers));
-    return failure instanceof Promise ? failure.then(replace) : replace(failure);
+    return replaceBareResponse(res, request.method, (found) => toFetchResponse(contract.respond(found, requestLikeOf(request, env)), res.headers));
   };
 
   // Not async: Hono answers its single-handler fast path synchronously, and a Promise here would
@@ -139,18 +136,18 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
     if (!contract.inScope(request.url)) return app.fetch(request, env, executionCtx);
     if (checksBeforeRouting) {
       const refusal = contract.checkRequest(checkedRequestOf(request, env));
-      if (refusal !== undefined) return toResponse(refusal);
+      if (refusal !== undefined) return toFetchResponse(refusal);
     }
     let res: Response | Promise<Response>;
     try {
       res = app.fetch(request, env, executionCtx);
     } catch (error) {
-      return toResponse(contract.respond(error, requestLikeOf(request, env)));
+      return toFetchResponse(contract.respond(error, requestLikeOf(request, env)));
     }
     if (res instanceof Promise) {
       return res.then(
         (resolved) => afterFetch(resolved, request, env),
-        (error: unknown) => toResponse(contract.respond(error, requestLikeOf(request, env))),
+        (error: unknown) => toFetchResponse(contract.respond(error, requestLikeOf(request, env))),
       );
     }
     return afterFetch(res, request, env);
@@ -172,8 +169,9 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
       return;
     }
     if (c.error !== undefined) takeBackHeaders(c);
-    const failure = await failureToAnswer(c.res, c.req.method);
-    if (failure !== undefined) replaceResponse(c, toResponse(contract.respond(failure, requestLike(c)), c.res.headers));
+    const finished = c.res;
+    const answer = await replaceBareResponse(finished, c.req.method, (found) => toFetchResponse(contract.respond(found, requestLike(c)), finished.headers));
+    if (answer !== finished) replaceResponse(c, answer);
   };
 
   return {

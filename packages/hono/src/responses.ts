@@ -1,18 +1,10 @@
 import type { ErrorResponse } from '@error-contract/core';
-import { fetchFailureToAnswer, isContractResponse, headersOver, markContractResponse, staleHeaders, toFetchResponse } from '@error-contract/core/adapter';
+import { headersOver, markContractResponse, staleHeaders } from '@error-contract/core/adapter';
 import type { Context } from 'hono';
 
 // Responses the contract made are marked (core's `markContractResponse`): the fetch wrapper passes
 // them on without looking at their headers. On @hono/node-server, reading a response's headers
-// builds a Headers object and takes the response off the server's fast write path (about 20 µs a
-// request, measured on the 500 path).
-const ours = markContractResponse;
-
-/** Whether the contract made this response. */
-export const isOurs = isContractResponse;
-
-/** A contract response as a Web `Response`; `base` are the headers of a response it replaces. */
-export const toResponse = toFetchResponse;
+// builds a Headers object and takes the response off the server's fast write path (bench/findings.md).
 
 /**
  * The headers the context holds for its response, or undefined for none: set with `c.header()`
@@ -49,7 +41,7 @@ export function respondOn(c: Context, response: ErrorResponse, { replacesBody = 
     // Hono would try to copy its headers onto ours. Only a finished context has one: clearing
     // marks it finished, and Hono ignores what a middleware returns on a finished context.
     if (replacesBody && c.finalized) c.res = undefined;
-    return ours(new Response(response.body, { status: response.status, headers: response.headers }));
+    return markContractResponse(new Response(response.body, { status: response.status, headers: response.headers }));
   }
   if (replacesBody) {
     try {
@@ -63,7 +55,7 @@ export function respondOn(c: Context, response: ErrorResponse, { replacesBody = 
   // Hono's newResponse sets each header over the context's: a Vary the app set is added to instead,
   // and a challenge it set stays over the contract's default one
   const headers = headersOver(response, (name) => held.get(name) ?? undefined);
-  return ours(c.newResponse(response.body, response.status as never, headers));
+  return markContractResponse(c.newResponse(response.body, response.status as never, headers));
 }
 
 // What onError answered on a context, kept so its headers can be taken back (see `takeBackHeaders`).
@@ -98,14 +90,6 @@ export function takeBackHeaders(c: Context): void {
     // a response whose headers are immutable (one from fetch()) is passed on as it is
   }
 }
-
-/**
- * What the contract answers in place of a response the app finished, for the middleware and the
- * fetch wrapper alike (core's `fetchFailureToAnswer`, shared with the Next.js adapter): the issues
- * of a validator that answered its failure itself (no hook), the status of a bare error, or
- * undefined to pass the response on.
- */
-export const failureToAnswer = fetchFailureToAnswer;
 
 /** Puts `replacement` on the context. Setting c.res copies the old response's headers over the new one: clear it first. */
 export function replaceResponse(c: Context, replacement: Response): void {

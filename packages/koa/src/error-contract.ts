@@ -1,5 +1,5 @@
 import { type ErrorContract, type ErrorContractOptions, type ErrorResponse, problem, problems } from '@error-contract/core';
-import { assertKnownOptions, isBareErrorResponse, resolveContract } from '@error-contract/core/adapter';
+import { assertKnownOptions, booleanOption, isBareErrorResponse, resolveContract } from '@error-contract/core/adapter';
 import type Koa from 'koa';
 import type { Context, Middleware, Next } from 'koa';
 import { requestLike } from './request-like.js';
@@ -120,10 +120,8 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   // Koa's 'error' event is the log; a contract made here from options logs nothing itself.
   const contract = resolveContract(contractOrOptions, { onError: () => {} });
   assertKnownOptions(options, ['checkRequest'], '@error-contract/koa errorContract(contract, options)');
-  if (options.checkRequest !== undefined && typeof options.checkRequest !== 'boolean') {
-    throw new TypeError('@error-contract/koa: `checkRequest` must be a boolean.');
-  }
-  const checkRequest = options.checkRequest ?? true;
+  // no request read for a check the contract does not make: a request it has nothing to check costs nothing
+  const checkRequest = booleanOption(options.checkRequest, true, '@error-contract/koa', 'checkRequest') && contract.checksBeforeRouting;
 
   function emitError(ctx: Context, error: unknown, marks: { headerSent?: true } = {}, traceId?: string): void {
     try {

@@ -58,7 +58,7 @@ export function installBeforeRouting(instance: unknown, parts: BeforeRoutingPart
   if (isFastify(instance)) {
     const fastify = fastifyAdapter();
     parts.noteFastifyErrors(instance);
-    if (parts.contract.checksBeforeRouting !== false) instance.addHook('onRequest', fastify.checkRequestHook(parts.contract));
+    if (parts.contract.checksBeforeRouting) instance.addHook('onRequest', fastify.checkRequestHook(parts.contract));
     instance.addHook('onSend', fastify.bareStatusHook(parts.contract));
     return true;
   }

@@ -1,5 +1,5 @@
 import type { ErrorContract, ErrorContractOptions, ErrorLogger, RequestLike } from '@error-contract/core';
-import { resolveContract } from '@error-contract/core/adapter';
+import { resolveContract, writeServerResponse } from '@error-contract/core/adapter';
 import type { routeMissOf, sendResponse } from '@error-contract/fastify';
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -7,7 +7,6 @@ import { answerAsNest, isFastifyReply } from './nest-default.js';
 import { installAfterRouting, installBeforeRouting } from './before-routing.js';
 import { defaultNestLogger } from './nest-logger.js';
 import { errorToJudge, isRouterNotFound } from './nest-shapes.js';
-import { writeOnNode } from './node-response.js';
 import { expressAdapter, fastifyAdapter } from './platform.js';
 
 // Fastify's types as @error-contract/fastify takes them (one copy of Fastify's types: the app's).
@@ -217,11 +216,14 @@ export class ErrorContractFilter implements ExceptionFilter {
     });
   }
 
-  /** Nest middleware on platform-fastify: Node's own request and response, written directly. */
+  /**
+   * Nest middleware on platform-fastify fails with Node's own request and response (middie's),
+   * where neither Express's response nor Fastify's reply is there: the answer is written on Node's.
+   */
   #onRawNode(exception: unknown, req: Request, res: Response): void {
     const response = this.contract.respond(errorToJudge(exception, PLATFORM_ERRORS.get(req)), nodeRequestLike(req));
     if (res.headersSent) destroy(res);
-    else writeOnNode(res, response);
+    else writeServerResponse(res, response);
   }
 
   #onFastify(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {

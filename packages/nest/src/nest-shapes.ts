@@ -1,5 +1,6 @@
 // Nest's exceptions recognised by shape, never `instanceof` (the app's copy of Nest is not ours,
-// and Nest 11 and 12 may both be installed). See DESIGN.md, "Recognise errors by shape".
+// and Nest 11 and 12 may both be installed), each member read with core's safe read.
+import { read } from '@error-contract/core/adapter';
 
 /** What the filter reads of Nest's `HttpException`. */
 export interface HttpExceptionLike {
@@ -11,15 +12,6 @@ export interface HttpExceptionLike {
 
 function isObject(value: unknown): value is Record<string | symbol, unknown> {
   return value !== null && (typeof value === 'object' || typeof value === 'function');
-}
-
-function read(value: unknown, key: string): unknown {
-  if (!isObject(value)) return undefined;
-  try {
-    return value[key];
-  } catch {
-    return undefined;
-  }
 }
 
 /** Nest's `HttpException` or a subclass: the functions `getStatus()` and `getResponse()`. */

@@ -1,8 +1,8 @@
 // Pages Router API routes (`pages/api/**`): `(req, res)` handlers on Node's request and response.
 // One wrapper per route: what the handler throws, a bare error it ends (`res.status(404).end()`),
 // a method it does not declare, and the contract's checks before it runs.
-import { type ErrorContract, type ErrorResponse, problem, type RequestLike } from '@error-contract/core';
-import { headersOver, isBareErrorResponse, pathOfTarget, routeMiss, staleHeaders } from '@error-contract/core/adapter';
+import { type ErrorContract, problem, type RequestLike } from '@error-contract/core';
+import { isBareErrorResponse, pathOfTarget, routeMiss, writeServerResponse } from '@error-contract/core/adapter';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
 
@@ -26,16 +26,6 @@ const METHOD_TOKEN = /^[A-Z]+$/;
 
 function requestOf(req: NextApiRequest): RequestLike {
   return { method: req.method ?? 'GET', path: pathOfTarget(req.url ?? '/'), headers: req.headers };
-}
-
-/** Writes a contract answer on a response whose headers are not sent; headers set earlier (CORS) stay. */
-function write(res: NextApiResponse, response: ErrorResponse, end: (body?: string) => void, replacesBody: boolean): void {
-  if (replacesBody) for (const name of staleHeaders(response.status)) res.removeHeader(name);
-  res.statusCode = response.status;
-  for (const [name, value] of Object.entries(headersOver(response, (name) => res.getHeader(name)))) res.setHeader(name, value);
-  if (response.body === null) return end();
-  res.setHeader('content-length', new TextEncoder().encode(response.body).byteLength);
-  end(response.body);
 }
 
 function textOf(chunk: unknown): string | null | undefined {
@@ -67,15 +57,13 @@ function watchBareEnd(res: NextApiResponse, contract: ErrorContract, request: Re
       const type = res.getHeader('content-type');
       if (text !== undefined && isBareErrorResponse(status, typeof type === 'string' ? type : undefined, text, request.method)) {
         const plain = end as (...a: unknown[]) => unknown;
-        write_(res, contract.respond(problem(status), request), (body) => (body === undefined ? plain.call(res) : plain.call(res, body)));
+        writeServerResponse(res, contract.respond(problem(status), request), { end: (body) => (body === undefined ? plain.call(res) : plain.call(res, body)) });
         return res;
       }
     }
     return (end as (...a: unknown[]) => NextApiResponse).apply(this, args);
   } as typeof res.end;
 }
-
-const write_ = (res: NextApiResponse, response: ErrorResponse, end: (body?: string) => void) => write(res, response, end, true);
 
 /** The wrapped API route. */
 export function apiRouteHandler(contract: ErrorContract, given: ApiRouteHandler | ApiRouteMethods): (req: NextApiRequest, res: NextApiResponse) => Promise<void> {
@@ -99,10 +87,9 @@ export function apiRouteHandler(contract: ErrorContract, given: ApiRouteHandler 
       return;
     }
     const request = requestOf(req);
-    const plainEnd = (body?: string) => (body === undefined ? res.end() : res.end(body));
     const refusal = contract.checkRequest(request);
-    if (refusal !== undefined) return write(res, refusal, plainEnd, false);
-    if (handler === undefined) return write(res, contract.respond(routeMiss(request.method, [declared]), request), plainEnd, false);
+    if (refusal !== undefined) return writeServerResponse(res, refusal, { replacesBody: false });
+    if (handler === undefined) return writeServerResponse(res, contract.respond(routeMiss(request.method, [declared]), request), { replacesBody: false });
     watchBareEnd(res, contract, request);
     try {
       await handler(req, res);
@@ -114,7 +101,7 @@ export function apiRouteHandler(contract: ErrorContract, given: ApiRouteHandler 
         res.destroy(error instanceof Error ? error : undefined);
         return;
       }
-      write(res, contract.respond(accessFallbackProblem(error) ?? error, request), plainEnd, true);
+      writeServerResponse(res, contract.respond(accessFallbackProblem(error) ?? error, request));
     }
   };
 }

@@ -4,7 +4,7 @@
 // export (Next's answer to it, an empty 405 or, for a method Next does not route, an empty 400,
 // comes after the proxy and cannot be changed there).
 import { type ErrorContract, type ProblemInit, problem, problems } from '@error-contract/core';
-import { fetchFailureToAnswer, fetchRequestLike, routeMiss, toFetchResponse } from '@error-contract/core/adapter';
+import { fetchRequestLike, replaceBareResponse, routeMiss, toFetchResponse } from '@error-contract/core/adapter';
 import type { NextFetchEvent, NextRequest } from 'next/server.js'; // .js: Next has no exports map, and ESM (node16) resolution needs the file
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
 import { isProbe, PROBE_HEADER, probeSecret } from './probe.js';
@@ -120,8 +120,6 @@ export function proxyFunction(contract: ErrorContract, app: ProxyFunction | unde
       return res ?? undefined;
     }
     if (kept !== undefined) return res; // a rewrite: the path it names is routed, not this one
-    const failure = fetchFailureToAnswer(res, request.method);
-    const found = failure instanceof Promise ? await failure : failure;
-    return found === undefined ? res : toFetchResponse(contract.respond(found, like), res.headers);
+    return replaceBareResponse(res, request.method, (found) => toFetchResponse(contract.respond(found, like), res.headers));
   };
 }

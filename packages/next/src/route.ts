@@ -6,7 +6,7 @@
 // not export is Next's own: `OPTIONS` its 204 with `Allow`, the others an empty 405 that
 // `errors.proxy()` answers in the contract before routing.
 import { type ErrorContract, problems, type RequestLike } from '@error-contract/core';
-import { fetchFailureToAnswer, fetchRequestLike, routeMiss, toFetchResponse } from '@error-contract/core/adapter';
+import { fetchRequestLike, replaceBareResponse, routeMiss, toFetchResponse } from '@error-contract/core/adapter';
 import type { NextRequest } from 'next/server.js'; // .js: Next has no exports map, and ESM (node16) resolution needs the file
 import { accessFallbackProblem, isNextSignal } from './next-signals.js';
 import { isProbe } from './probe.js';
@@ -101,10 +101,7 @@ async function answerReturned(contract: ErrorContract, res: unknown, request: Re
   }
   // a success is passed on before anything of the request is read (a 2xx or 3xx is never bare)
   if (res.status < 400) return res;
-  const failure = fetchFailureToAnswer(res, method);
-  if (failure === undefined) return res;
-  const found = failure instanceof Promise ? await failure : failure;
-  return found === undefined ? res : toFetchResponse(contract.respond(found, fetchRequestLike(request)), res.headers);
+  return replaceBareResponse(res, method, (found) => toFetchResponse(contract.respond(found, fetchRequestLike(request)), res.headers));
 }
 
 // next/dist/server/route-modules/app-route/helpers/auto-implement-methods.ts: Next answers an

@@ -49,3 +49,19 @@ export function assertKnownOptions(options: object, known: readonly string[], ow
     throw new TypeError(`error-contract: ${owner} has no option \`${key}\`${hint}`);
   }
 }
+
+/**
+ * An adapter's on/off option: `whenAbsent` when it is not given, the value when it is a boolean,
+ * else a `TypeError` at start-up naming the package and the option (a `'false'` from an
+ * environment variable is a mistake to say, not a truthy value to take).
+ *
+ * @example
+ * const checkRequest = booleanOption(options.checkRequest, true, '@error-contract/koa', 'checkRequest');
+ * booleanOption('false', true, '@error-contract/koa', 'checkRequest');
+ * // TypeError: @error-contract/koa: `checkRequest` must be a boolean.
+ */
+export function booleanOption(value: unknown, whenAbsent: boolean, owner: string, name: string): boolean {
+  if (value === undefined) return whenAbsent;
+  if (typeof value !== 'boolean') throw new TypeError(`${owner}: \`${name}\` must be a boolean.`);
+  return value;
+}

@@ -1,7 +1,14 @@
 // Anything can be thrown: a Proxy whose traps throw, a throwing getter, a revoked object.
 // Every read of a thrown value goes through here so that normalising never throws.
 
-/** Reads `value[key]`, or undefined when `value` is not an object or the read throws. */
+/**
+ * Reads `value[key]`, or undefined when `value` is not an object or the read throws (a Proxy, a
+ * throwing getter): the one way an adapter reads a member of a thrown value.
+ *
+ * @example
+ * read({ status: 404 }, 'status'); // 404
+ * read(new Proxy({}, { get() { throw new Error('trap'); } }), 'status'); // undefined
+ */
 export function read(value: unknown, key: PropertyKey): unknown {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return undefined;
   try {
@@ -11,7 +18,13 @@ export function read(value: unknown, key: PropertyKey): unknown {
   }
 }
 
-/** Reads a non-empty string member, else undefined. */
+/**
+ * Reads a non-empty string member, else undefined; never throws (see {@link read}).
+ *
+ * @example
+ * readString({ code: 'P2025' }, 'code'); // 'P2025'
+ * readString({ code: '' }, 'code'); // undefined
+ */
 export function readString(value: unknown, key: PropertyKey): string | undefined {
   const member = read(value, key);
   return typeof member === 'string' && member.length > 0 ? member : undefined;

@@ -184,3 +184,21 @@ export function fetchFailureToAnswer(res: Response, method: string): unknown | P
   if (validator === undefined) return bareProblem(res, method);
   return validator.then((found) => found ?? bareProblem(res, method));
 }
+
+/**
+ * A `Response` the app finished, or the contract's answer in its place when it is a failure the
+ * contract answers (see {@link fetchFailureToAnswer}): `answer` makes that answer from what was
+ * found, with the framework's own way of writing (the replaced response's headers kept). Sync
+ * unless a small body must be read, so a framework's sync fast path stays sync.
+ *
+ * @example
+ * return replaceBareResponse(res, request.method, (failure) =>
+ *   toFetchResponse(contract.respond(failure, fetchRequestLike(request)), res.headers),
+ * );
+ */
+export function replaceBareResponse<T>(res: Response, method: string, answer: (failure: unknown) => T): Response | T | Promise<Response | T> {
+  const failure = fetchFailureToAnswer(res, method);
+  if (failure === undefined) return res;
+  if (failure instanceof Promise) return failure.then((found) => (found === undefined ? res : answer(found)));
+  return answer(failure);
+}

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createErrorContract } from '../../src/index.js';
-import { assertKnownOptions, CONTRACT_OPTION_KEYS } from '../../src/adapter.js';
+import { assertKnownOptions, booleanOption, CONTRACT_OPTION_KEYS } from '../../src/adapter.js';
 
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
@@ -45,5 +45,18 @@ describe('the options of createErrorContract', () => {
   it('assertKnownOptions takes an adapter’s own keys beside core’s', () => {
     expect(() => assertKnownOptions({ checkRequest: false, scope: '/api' }, [...CONTRACT_OPTION_KEYS, 'checkRequest'], '@error-contract/fastify')).not.toThrow();
     expect(() => assertKnownOptions({ checkRequst: false }, [...CONTRACT_OPTION_KEYS, 'checkRequest'], '@error-contract/fastify')).toThrow(/did you mean `checkRequest`/);
+  });
+
+  it.each([
+    [undefined, true, true],
+    [undefined, false, false],
+    [false, true, false],
+    [true, false, true],
+  ])('booleanOption(%s, whenAbsent %s) is %s', (value, whenAbsent, expected) => {
+    expect(booleanOption(value, whenAbsent, '@error-contract/koa', 'checkRequest')).toBe(expected);
+  });
+
+  it.each(['false', 0, null, {}])('booleanOption(%j) is a TypeError naming the package and the option', (value) => {
+    expect(() => booleanOption(value, true, '@error-contract/koa', 'checkRequest')).toThrow(new TypeError('@error-contract/koa: `checkRequest` must be a boolean.'));
   });
 });

@@ -1,7 +1,7 @@
 // The Web Fetch API's side of the contract, which the Hono and Next.js adapters share.
 import { describe, expect, it } from 'vitest';
 import { createErrorContract } from '../../src/index.js';
-import { fetchFailureToAnswer, fetchRequestLike, isContractResponse, markContractResponse, pathOfUrl, toFetchResponse } from '../../src/adapter.js';
+import { fetchFailureToAnswer, fetchRequestLike, isContractResponse, markContractResponse, pathOfUrl, replaceBareResponse, toFetchResponse } from '../../src/adapter.js';
 
 const contract = createErrorContract({ onError: () => {} });
 
@@ -78,5 +78,39 @@ describe('fetchFailureToAnswer(res, method)', () => {
   it('a streamed body is not waited for', async () => {
     const stream = new ReadableStream({ start() {} });
     expect(await fetchFailureToAnswer(new Response(stream, { status: 500, headers: { 'content-type': 'text/plain' } }), 'GET')).toBeUndefined();
+  });
+});
+
+describe('replaceBareResponse(res, method, answer)', () => {
+  const request = { method: 'GET', path: '/widgets/7', headers: { accept: 'application/json' } };
+  const answer = (res: Response) => (failure: unknown) => toFetchResponse(contract.respond(failure, request), res.headers);
+
+  it('a success is the response itself, at once, and answer is never called', () => {
+    const res = new Response('ok', { headers: { etag: '"1"' } });
+    let called = false;
+    expect(replaceBareResponse(res, 'GET', () => (called = true))).toBe(res);
+    expect(called).toBe(false);
+  });
+
+  it("a bare error with no body: the contract's answer, at once, with the replaced response's headers", () => {
+    const res = new Response(null, { status: 403, headers: { 'access-control-allow-origin': '*' } });
+    const replaced = replaceBareResponse(res, 'GET', answer(res));
+    expect(replaced).toBeInstanceOf(Response);
+    expect((replaced as Response).status).toBe(403);
+    expect((replaced as Response).headers.get('access-control-allow-origin')).toBe('*');
+    expect(isContractResponse(replaced as Response)).toBe(true);
+  });
+
+  it("a reason phrase in text: the contract's answer once the small body is read", async () => {
+    const res = new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain' } });
+    const replaced = replaceBareResponse(res, 'GET', answer(res));
+    expect(replaced).toBeInstanceOf(Promise);
+    const found = (await replaced) as Response;
+    expect(JSON.parse(await found.text())).toMatchObject({ status: 404, code: 'not_found', instance: '/widgets/7' });
+  });
+
+  it("the app's own error body: the response itself", async () => {
+    const res = Response.json({ message: 'mine' }, { status: 409 });
+    expect(await replaceBareResponse(res, 'GET', answer(res))).toBe(res);
   });
 });
