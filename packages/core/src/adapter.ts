@@ -1,22 +1,19 @@
 // `@error-contract/core/adapter`: the pieces an adapter is built from, for whoever writes the next
-// one (docs/guides/writing-an-adapter.md). An app needs none of them: it writes the contract with
+// one (docs/guides/writing-an-adapter.md): each is used by at least one of our adapters (or, for
+// `typeBaseOf`, `acceptPolicyOf` and `shapeAt`, by tools that read a contract), and a piece two
+// adapters need lives here, not twice. An app needs none of them: it writes the contract with
 // `@error-contract/core`. Types an adapter names (`ErrorContract`, `RequestLike`, `ErrorResponse`,
 // `ProblemInit`) and `problem`/`problems` stay there, one home each.
-export { acceptsJson, acceptsProblemJson } from './request/accept.js';
-export { isBareErrorResponse, mayBeBareText, REPRESENTATION_HEADERS, staleHeaders } from './failures/bare-response.js';
+export { isBareErrorResponse, staleHeaders } from './failures/bare-response.js';
 export { resolveContract } from './contract/contract.js';
 export { fetchFailureToAnswer, fetchRequestLike, isContractResponse, markContractResponse, pathOfUrl, replaceBareResponse, toFetchResponse } from './fetch/fetch.js';
-export { headersOver, mergeVary, safeHeaderValue } from './rendering/headers.js';
-export { negotiateLanguage } from './rendering/language.js';
+export { headersOver } from './rendering/headers.js';
 export { assertKnownOptions, booleanOption } from './contract/option-keys.js';
 export { CONTRACT_OPTION_KEYS } from './contract/options.js';
-export { formatAllow } from './failures/problems.js';
-export { firstSegment, pathOfTarget, withoutDotSegments, withoutQuery } from './request/path.js';
-export { isMalformedPath } from './request/request-checks.js';
+export { firstSegment, pathOfTarget, withoutQuery } from './request/path.js';
 export { type RouteMissesByPath, routeMissesByPath } from './routing/route-misses-by-path.js';
 export { rememberedRouteMiss, routeMiss } from './routing/route-miss.js';
 export { acceptPolicyOf, shapeAt, typeBaseOf } from './schema/probe.js';
 export { codeForStatus, reasonPhrase } from './deciding/statuses.js';
-export { read, readString } from './deciding/safe-read.js';
+export { read } from './deciding/safe-read.js';
 export { type ServerResponseLike, type WriteServerResponseOptions, writeServerResponse } from './server-response/write-server-response.js';
-export { type ValidatorFailure, validatorFailureOf } from './validation/validator-answer.js';

@@ -107,7 +107,7 @@ function ownVerdict(settings: Settings, error: ProblemInit): Verdict {
   };
 }
 
-/** Anything else: the rules of DESIGN.md, in order: catalog, declared status, well-known
+/** Anything else: the rules of docs/contract.md ("Statuses and codes"), in order: catalog, declared status, well-known
  * failure, validation, 500; then the trust rule (trust.ts) says what of it may be shown. */
 function foreignVerdict(settings: Settings, error: unknown): Verdict {
   // Another server's answer, relayed by an HTTP client, is our failure: nothing of it is passed on.

@@ -66,7 +66,7 @@ export const REPRESENTATION_HEADERS: readonly string[] = Object.freeze([
 const KEEP_CONTENT_RANGE: readonly string[] = Object.freeze(REPRESENTATION_HEADERS.filter((name) => name !== 'content-range'));
 
 /**
- * The representation headers an error with this status replaces: {@link REPRESENTATION_HEADERS},
+ * The representation headers an error with this status replaces (`Content-Encoding`, `Content-Length`, `ETag`, ...),
  * except that a 416 keeps `Content-Range` (`bytes *\/1234`), which tells the client the size of
  * what it asked a range of (RFC 9110 section 15.5.17).
  *

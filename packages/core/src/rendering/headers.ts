@@ -25,7 +25,7 @@ export function readHeader(headers: HeaderBag | undefined | null, name: string):
   return undefined;
 }
 
-// Headers an error may carry to the client (DESIGN.md, "Headers"); everything else it carries
+// Headers an error may carry to the client (docs/contract.md, the trust rule); everything else it carries
 // (Content-Type, Set-Cookie, Location, ...) is dropped so that an error cannot rewrite the response.
 // CORS headers are not among them: they are the app's CORS middleware's to set, on the response,
 // where they survive; an error that carries them (an upstream's) must not widen who may read us.
@@ -133,7 +133,7 @@ function present(value: unknown): boolean {
 
 /**
  * The headers to write for a contract answer on a response that may already carry headers of the
- * app's: a `Vary` the app set is added to (see {@link mergeVary}), and a header that is only the
+ * app's: a `Vary` the app set is added to (its values first), and a header that is only the
  * contract's default (`response.defaultHeaders`: a 401's challenge from the `challenge` option)
  * is left out where the response already has one, so a challenge the app set stays (RFC 9110
  * section 15.5.2 is met by either). `existing` reads a header of the response, by lower-case

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBareErrorResponse, mayBeBareText, staleHeaders } from '../../src/adapter.js';
+import { isBareErrorResponse, staleHeaders } from '../../src/adapter.js';
+import { mayBeBareText } from '../../src/failures/bare-response.js';
 
 describe('isBareErrorResponse', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badGateway, badRequest, conflict, ContractError, createErrorContract, forbidden, gatewayTimeout, gone, internalError, isContractError, methodNotAllowed, notAcceptable, notFound, payloadTooLarge, preconditionFailed, problems, serviceUnavailable, tooManyRequests, unauthorized, unprocessableEntity, unsupportedMediaType, validationFailed } from '../../src/index.js';
-import { formatAllow } from '../../src/adapter.js';
+import { formatAllow } from '../../src/failures/problems.js';
 import { answer } from '../helpers.js';
 
 // Boom-style factories: each sets its own status, code and headers.

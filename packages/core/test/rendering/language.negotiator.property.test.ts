@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import Negotiator from 'negotiator';
 import { describe, expect, it } from 'vitest';
-import { negotiateLanguage } from '../../src/adapter.js';
+import { negotiateLanguage } from '../../src/rendering/language.js';
 
 // What a contract offers (lower-case, as the contract keeps its `languages`).
 const POOL = ['en', 'en-us', 'en-gb', 'de', 'de-ch', 'de-at', 'fr', 'fr-ca', 'it', 'pt-br'];

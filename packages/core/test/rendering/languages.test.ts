@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createErrorContract, notFound } from '../../src/index.js';
-import { mergeVary, negotiateLanguage } from '../../src/adapter.js';
+import { mergeVary } from '../../src/rendering/headers.js';
+import { negotiateLanguage } from '../../src/rendering/language.js';
 import { answer, request } from '../helpers.js';
 
 const LANGUAGES = ['en', 'de', 'pt-br'];

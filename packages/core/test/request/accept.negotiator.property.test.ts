@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import Negotiator from 'negotiator';
 import { describe, expect, it } from 'vitest';
-import { acceptsJson } from '../../src/adapter.js';
+import { acceptsJson } from '../../src/request/accept.js';
 
 interface GeneratedRange {
   type: string;

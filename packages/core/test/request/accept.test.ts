@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createErrorContract } from '../../src/index.js';
-import { acceptsJson, acceptsProblemJson } from '../../src/adapter.js';
+import { acceptsJson, acceptsProblemJson } from '../../src/request/accept.js';
 import { request } from '../helpers.js';
 
 describe('acceptsJson', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createErrorContract, notFound } from '../../src/index.js';
-import { firstSegment, withoutDotSegments } from '../../src/adapter.js';
+import { firstSegment } from '../../src/adapter.js';
+import { withoutDotSegments } from '../../src/request/path.js';
 
 describe('withoutDotSegments: instance names the resource as a URL parser would', () => {
   it.each([

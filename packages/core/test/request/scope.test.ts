@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createErrorContract } from '../../src/index.js';
-import { acceptsJson } from '../../src/adapter.js';
+import { acceptsJson } from '../../src/request/accept.js';
 
 describe('scope: which paths the contract covers', () => {
   const contract = createErrorContract({ onError: () => {}, scope: ['/api/', '/v2'] });

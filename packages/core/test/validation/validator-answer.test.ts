@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createErrorContract } from '../../src/index.js';
-import { validatorFailureOf } from '../../src/adapter.js';
+import { validatorFailureOf } from '../../src/validation/validator-answer.js';
 
 const schema = z.object({ name: z.string().min(1), price: z.number().optional() });
 const zodError = schema.safeParse({ name: '', price: 'x' }).error!;
