@@ -11,6 +11,7 @@ export { headersOver } from './rendering/headers.js';
 export { assertKnownOptions, booleanOption } from './contract/option-keys.js';
 export { CONTRACT_OPTION_KEYS } from './contract/options.js';
 export { firstSegment, pathOfTarget, withoutQuery } from './request/path.js';
+export { withRoute } from './request/with-route.js';
 export { type RouteMissesByPath, routeMissesByPath } from './routing/route-misses-by-path.js';
 export { rememberedRouteMiss, routeMiss } from './routing/route-miss.js';
 export { acceptPolicyOf, shapeAt, typeBaseOf } from './schema/probe.js';

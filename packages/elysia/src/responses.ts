@@ -1,5 +1,5 @@
 import { type ErrorResponse, type RequestLike } from '@error-contract/core';
-import { headersOver, markContractResponse, pathOfUrl, staleHeaders, toFetchResponse } from '@error-contract/core/adapter';
+import { headersOver, markContractResponse, pathOfUrl, staleHeaders, toFetchResponse, withRoute } from '@error-contract/core/adapter';
 
 /** Elysia's `set.headers`: a plain record (Elysia's own), or a `Headers` an app assigned. */
 export type SetHeaders = Record<string, unknown> | Headers;
@@ -10,9 +10,7 @@ export type SetHeaders = Record<string, unknown> | Headers;
  * records as `http.route` on its `error_contract.responses` metric.
  */
 export function requestLikeOf(request: Request, route?: unknown): RequestLike {
-  const like: RequestLike = { method: request.method, path: pathOfUrl(request.url), headers: request.headers };
-  if (typeof route === 'string' && route !== '') like.route = route;
-  return like;
+  return withRoute({ method: request.method, path: pathOfUrl(request.url), headers: request.headers }, route);
 }
 
 function headerOf(headers: SetHeaders, name: string): unknown {

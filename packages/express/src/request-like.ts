@@ -1,5 +1,5 @@
 import type { RequestLike } from '@error-contract/core';
-import { pathOfTarget } from '@error-contract/core/adapter';
+import { pathOfTarget, withRoute } from '@error-contract/core/adapter';
 import type { Request } from 'express';
 import { routeTemplateOf } from './route-template.js';
 
@@ -9,10 +9,7 @@ import { routeTemplateOf } from './route-template.js';
  * is the matched route's template, when a route matched (see route-template.ts).
  */
 export function requestLike(req: Request): RequestLike {
-  const like: RequestLike = { method: req.method, path: req.originalUrl ?? req.url, headers: req.headers };
-  const route = routeTemplateOf(req);
-  if (route !== undefined) like.route = route;
-  return like;
+  return withRoute({ method: req.method, path: req.originalUrl ?? req.url, headers: req.headers }, routeTemplateOf(req));
 }
 
 /** The path of `originalUrl` (no query; the path of an absolute-form target), as the router matches it. */

@@ -1,4 +1,5 @@
 import type { ErrorLogger, RequestLike } from '@error-contract/core';
+import { withRoute } from '@error-contract/core/adapter';
 import type { FastifyRequest } from 'fastify';
 import { routeTemplateOf } from './route-template.js';
 
@@ -12,7 +13,5 @@ import { routeTemplateOf } from './route-template.js';
 export function requestLike(request: FastifyRequest, logger?: ErrorLogger): RequestLike {
   const like: RequestLike = { method: request.raw.method ?? request.method, path: request.raw.url ?? request.url, headers: request.headers };
   if (logger !== undefined) like.logger = logger;
-  const route = routeTemplateOf(request);
-  if (route !== undefined) like.route = route;
-  return like;
+  return withRoute(like, routeTemplateOf(request));
 }

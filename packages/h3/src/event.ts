@@ -3,7 +3,7 @@
 // Node-based (`event.node.req` / `event.node.res`, even under `toWebHandler`, where they are
 // node-mock-http's objects). No h3 import: the adapter runs with whichever major the app has.
 import { type RequestLike } from '@error-contract/core';
-import { pathOfUrl, type ServerResponseLike, withoutQuery } from '@error-contract/core/adapter';
+import { pathOfUrl, type ServerResponseLike, withoutQuery, withRoute } from '@error-contract/core/adapter';
 
 /** The members of h3 2's `H3Event` read here. */
 export interface EventV2 {
@@ -59,19 +59,17 @@ function routeOf(event: EventV1 | EventV2): string | undefined {
 /**
  * What core needs of an h3 request: the method, the path as the client sent it (h3 2 makes the
  * event's URL canonical, and h3 1's app strips a layer's prefix from `req.url`), the headers, and
- * the matched route's template (`withRoute`: the checks before routing have none, though h3 2
+ * the matched route's template (`routed`: the checks before routing have none, though h3 2
  * matched the route before any middleware ran).
  */
-export function requestLikeOf(event: EventV1 | EventV2, withRoute = true): RequestLike {
+export function requestLikeOf(event: EventV1 | EventV2, routed = true): RequestLike {
   let like: RequestLike;
   if (isEventV2(event)) like = { method: event.req.method, path: pathOfUrl(event.req.url), headers: event.req.headers };
   else {
     const req = (event as EventV1).node.req;
     like = { method: (req.method ?? 'GET').toUpperCase(), path: withoutQuery(req.originalUrl ?? req.url ?? '/'), headers: req.headers };
   }
-  const route = withRoute ? routeOf(event) : undefined;
-  if (route !== undefined) like.route = route;
-  return like;
+  return routed ? withRoute(like, routeOf(event)) : like;
 }
 
 /**

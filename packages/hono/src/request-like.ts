@@ -1,5 +1,5 @@
 import type { RequestLike } from '@error-contract/core';
-import { pathOfUrl } from '@error-contract/core/adapter';
+import { pathOfUrl, withRoute } from '@error-contract/core/adapter';
 import type { Context } from 'hono';
 import { routeTemplateOf } from './route-template.js';
 
@@ -7,10 +7,7 @@ import { routeTemplateOf } from './route-template.js';
  * decoded (`%22%3Cb%3E` is `"<b>` there), and `instance` must say what the client called, as
  * on Express and Koa. `route` is the matched route's template (see route-template.ts). */
 export function requestLike(c: Context): RequestLike {
-  const like: RequestLike = { method: c.req.method, path: pathOfUrl(c.req.url), headers: nodeHeaders(c.env) ?? c.req.raw.headers };
-  const route = routeTemplateOf(c);
-  if (route !== undefined) like.route = route;
-  return like;
+  return withRoute({ method: c.req.method, path: pathOfUrl(c.req.url), headers: nodeHeaders(c.env) ?? c.req.raw.headers }, routeTemplateOf(c));
 }
 
 interface NodeServerEnv {

@@ -1,4 +1,5 @@
 import type { RequestLike } from '@error-contract/core';
+import { withRoute } from '@error-contract/core/adapter';
 import type { Context } from 'koa';
 import { routeTemplateOf } from './route-template.js';
 
@@ -8,8 +9,5 @@ import { routeTemplateOf } from './route-template.js';
  * every request). `route` is the matched route's template (see route-template.ts).
  */
 export function requestLike(ctx: Context): RequestLike {
-  const like: RequestLike = { method: ctx.req.method ?? 'GET', path: ctx.originalUrl, headers: ctx.req.headers };
-  const route = routeTemplateOf(ctx);
-  if (route !== undefined) like.route = route;
-  return like;
+  return withRoute({ method: ctx.req.method ?? 'GET', path: ctx.originalUrl, headers: ctx.req.headers }, routeTemplateOf(ctx));
 }

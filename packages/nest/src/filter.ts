@@ -1,5 +1,5 @@
 import type { ErrorContract, ErrorContractOptions, ErrorLogger, RequestLike } from '@error-contract/core';
-import { resolveContract, writeServerResponse } from '@error-contract/core/adapter';
+import { resolveContract, withRoute, writeServerResponse } from '@error-contract/core/adapter';
 import type { routeMissOf, sendResponse } from '@error-contract/fastify';
 import type { ArgumentsHost, ExceptionFilter } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
@@ -55,10 +55,7 @@ export function noteFastifyErrors(fastify: FastifyInstance): void {
  * the matched route's template as the Fastify adapter reads it.
  */
 function fastifyRequestLike(request: FastifyRequest): RequestLike {
-  const like: RequestLike = { method: request.raw.method ?? request.method, path: request.raw.url ?? request.url, headers: request.headers };
-  const route = fastifyAdapter().routeTemplateOf?.(request);
-  if (route !== undefined) like.route = route;
-  return like;
+  return withRoute({ method: request.raw.method ?? request.method, path: request.raw.url ?? request.url, headers: request.headers }, fastifyAdapter().routeTemplateOf?.(request));
 }
 
 /**
@@ -68,9 +65,7 @@ function fastifyRequestLike(request: FastifyRequest): RequestLike {
  */
 function nodeRequestLike(req: Request, routed = false): RequestLike {
   const like: RequestLike = { method: req.method, path: req.originalUrl ?? req.url, headers: req.headers };
-  const route = routed ? expressAdapter().routeTemplateOf?.(req) : undefined;
-  if (route !== undefined) like.route = route;
-  return like;
+  return routed ? withRoute(like, expressAdapter().routeTemplateOf?.(req)) : like;
 }
 
 function destroy(res: { destroy?: () => unknown } | undefined): void {
