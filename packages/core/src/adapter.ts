@@ -5,6 +5,7 @@
 // `@error-contract/core`. Types an adapter names (`ErrorContract`, `RequestLike`, `ErrorResponse`,
 // `ProblemInit`) and `problem`/`problems` stay there, one home each.
 export { isBareErrorResponse, staleHeaders } from './failures/bare-response.js';
+export { limiterRetryAfter } from './failures/limiter-retry-after.js';
 export { resolveContract } from './contract/contract.js';
 export { fetchFailureToAnswer, fetchRequestLike, isContractResponse, markContractResponse, pathOfUrl, replaceBareResponse, toFetchResponse } from './fetch/fetch.js';
 export { headersOver } from './rendering/headers.js';

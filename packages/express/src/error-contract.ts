@@ -1,5 +1,5 @@
 import { type ErrorContract, type ErrorContractOptions, problems } from '@error-contract/core';
-import { assertKnownOptions, booleanOption, resolveContract, routeMiss, writeServerResponse } from '@error-contract/core/adapter';
+import { assertKnownOptions, booleanOption, limiterRetryAfter, resolveContract, routeMiss, writeServerResponse } from '@error-contract/core/adapter';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { mountsApp, trackEnteredApps } from './mounted-apps.js';
 import { rootRouterOf, routeMethods } from './route-methods.js';
@@ -60,10 +60,7 @@ export interface ExpressErrorContract {
 
 /** Seconds until the client may retry: express-rate-limit's own `Retry-After`, else its reset time. */
 function retryAfterOf(req: Request, res: Response): number | undefined {
-  const header = Number(res.getHeader('retry-after'));
-  if (Number.isFinite(header)) return header;
-  const resetTime = (req as Request & { rateLimit?: { resetTime?: unknown } }).rateLimit?.resetTime;
-  return resetTime instanceof Date ? (resetTime.getTime() - Date.now()) / 1000 : undefined;
+  return limiterRetryAfter(res.getHeader('retry-after'), (req as Request & { rateLimit?: { resetTime?: unknown } }).rateLimit?.resetTime);
 }
 
 /**

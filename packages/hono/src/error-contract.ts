@@ -1,5 +1,5 @@
 import { type ErrorContract, type ErrorContractOptions, problems } from '@error-contract/core';
-import { replaceBareResponse, resolveContract, toFetchResponse } from '@error-contract/core/adapter';
+import { limiterRetryAfter, replaceBareResponse, resolveContract, toFetchResponse } from '@error-contract/core/adapter';
 import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { checkedRequestOf, requestLike, requestLikeOf } from './request-like.js';
 import { replaceResponse, respondOn, respondToError, takeBackHeaders } from './responses.js';
@@ -40,12 +40,9 @@ export interface HonoErrorContract {
   readonly validationHook: (result: ValidationResult, c: Context) => Response | undefined;
 }
 
-/** Seconds until the client may retry: hono-rate-limiter's reset time, else its `Retry-After`. */
+/** Seconds until the client may retry: hono-rate-limiter's own `Retry-After`, else its reset time. */
 function retryAfterOf(c: Context): number | undefined {
-  const resetTime = (c.get('rateLimit' as never) as { resetTime?: unknown } | undefined)?.resetTime;
-  if (resetTime instanceof Date) return (resetTime.getTime() - Date.now()) / 1000;
-  const header = Number(c.res.headers.get('retry-after') ?? Number.NaN);
-  return Number.isFinite(header) ? header : undefined;
+  return limiterRetryAfter(c.res.headers.get('retry-after') ?? undefined, (c.get('rateLimit' as never) as { resetTime?: unknown } | undefined)?.resetTime);
 }
 
 // Hono's own answers (hono-base.ts), given outside the contract's scope so that those paths stay

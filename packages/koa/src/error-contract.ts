@@ -1,5 +1,5 @@
 import { type ErrorContract, type ErrorContractOptions, type ErrorResponse, problem, problems } from '@error-contract/core';
-import { assertKnownOptions, booleanOption, isBareErrorResponse, resolveContract } from '@error-contract/core/adapter';
+import { assertKnownOptions, booleanOption, isBareErrorResponse, limiterRetryAfter, resolveContract } from '@error-contract/core/adapter';
 import type Koa from 'koa';
 import type { Context, Middleware, Next } from 'koa';
 import { requestLike } from './request-like.js';
@@ -83,8 +83,7 @@ function isRateLimited(ctx: Context): boolean {
  */
 function afterDownstream(contract: ErrorContract, ctx: Context): { response: ErrorResponse; replacesBody: boolean } | undefined {
   if (isRateLimited(ctx)) {
-    const retryAfter = Number(ctx.response.get('Retry-After'));
-    const init = problems.tooManyRequests({ retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined });
+    const init = problems.tooManyRequests({ retryAfter: limiterRetryAfter(ctx.response.get('Retry-After')) });
     return { response: contract.respond(init, requestLike(ctx)), replacesBody: true };
   }
   // Nothing set a body or a status: Koa's default 404, which may really be a wrong method.
