@@ -1,22 +1,12 @@
 // Elysia on Node through @elysiajs/node: the table's rows over real HTTP, as on Bun.
-import { createServer } from 'node:net';
 import { node } from '@elysiajs/node';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createApp, ROWS } from './fixture-app.js';
 import { expectRow } from './rows.js';
 import { send } from './send.js';
+import { freePort } from '../../../test-support/free-port.js';
 
 /** A port free now: @elysiajs/node reports the port it was given, so port 0's choice is not known. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('errorContract() on Node through @elysiajs/node, over HTTP', () => {
   let app: ReturnType<typeof createApp>;

@@ -5,7 +5,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { SECRET_EMAIL, SECRET_NAME } from './secrets.js';
-import { freePort } from './free-port.js';
+import { freePort } from '../../../test-support/free-port.js';
 
 export interface PostgresServer {
   db: PGlite;

@@ -9,7 +9,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SCHEMA } from './postgres-server.js';
-import { freePort } from './free-port.js';
+import { freePort } from '../../../test-support/free-port.js';
 
 /** The directory of `initdb` and `pg_ctl`: `$PG_BIN`, else the newest of /usr/lib/postgresql/N/bin; undefined when absent. */
 export function findPostgresBin(): string | undefined {

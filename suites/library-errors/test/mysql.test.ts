@@ -12,7 +12,7 @@ import { mysqlErrors } from '@error-contract/core/maps';
 import mysql from 'mysql2/promise';
 import { describe, expect, it } from 'vitest';
 import { answer, caught, contractWith, SECRET_EMAIL, SECRET_VALUE } from '../src/secrets.js';
-import { freePort } from '../src/free-port.js';
+import { freePort } from '../../../test-support/free-port.js';
 
 // the packet reader is not among mysql2's exports: loaded by its file, next to the package's main
 const require = createRequire(import.meta.url);

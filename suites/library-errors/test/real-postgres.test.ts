@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrismaClient } from '../src/prisma/client/client.js';
 import { findPostgresBin, RealPostgres } from '../src/real-postgres.js';
 import { answer, caught, contractWith, SECRET_EMAIL, SECRET_VALUE } from '../src/secrets.js';
-import { freePort as closedPort } from '../src/free-port.js';
+import { freePort as closedPort } from '../../../test-support/free-port.js';
 
 const bin = findPostgresBin();
 if (bin === undefined) {

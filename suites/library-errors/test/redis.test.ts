@@ -6,8 +6,8 @@ import { redisErrors } from '@error-contract/core/maps';
 import { Cluster, Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/free-port.js';
-import { RedisServer } from '../src/redis-server.js';
+import { freePort } from '../../../test-support/free-port.js';
+import { RedisServer } from '../../../test-support/redis-server.js';
 import { answer, caught, contractWith, SECRET_VALUE } from '../src/secrets.js';
 
 const unnamed = contractWith(redisErrors({ retryAfter: 2 }));

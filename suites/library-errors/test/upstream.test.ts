@@ -11,7 +11,7 @@ import axios from 'axios';
 import got from 'got';
 import ky from 'ky';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/free-port.js';
+import { freePort } from '../../../test-support/free-port.js';
 import { answer, caught, contractWith } from '../src/secrets.js';
 
 const SECRET_HEADER = 'planted-upstream-header-3c9d';

@@ -18,12 +18,12 @@ import { startOnExpress as startNestExpress, startOnFastify as startNestFastify 
 import { NEXT_16 } from '@error-contract/example-next/build';
 import { startNextService } from '@error-contract/example-next/server';
 import { startService as startNitro } from '@error-contract/example-nitro/server';
-import { createServer } from 'node:net';
 import { POLL_INTERVAL_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
 import type { RunningServer, StartService } from '@error-contract/service-kit';
 import { metrics } from '@opentelemetry/api';
 import { AggregationTemporality, type DataPoint, MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test-support/free-port.js';
 
 const FRAMEWORKS = [
   ['express', startExpress],
@@ -73,15 +73,6 @@ function withoutRoute(points: Point[]): Point[] {
     else known.value += value;
   }
   return [...merged.values()].sort((a, b) => JSON.stringify(a.attributes).localeCompare(JSON.stringify(b.attributes)));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // Prometheus's names for the counter's attributes (the exporter turns '.' into '_').

@@ -5,7 +5,6 @@
 // `$job` is the scrape job, `$__rate_interval` 1m.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { casesFor, PREFIXES, send } from '@error-contract/conformance';
@@ -13,18 +12,10 @@ import { startService } from '@error-contract/example-express/server';
 import { serveMetrics } from '@error-contract/service-kit/metrics';
 import { expect, it } from 'vitest';
 import { POLL_INTERVAL_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
+import { freePort } from '../../../test-support/free-port.js';
 
 const installed = spawnSync('prometheus', ['--version']).status === 0;
 if (!installed) console.warn('prometheus is not installed (scripts/install-system-packages.sh): the dashboard queries are not run');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Result = { metric: Record<string, string>; value: [number, string] };
 

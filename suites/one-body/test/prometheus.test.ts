@@ -2,23 +2,14 @@
 // METRICS_PORT turns on) serves `error_contract_responses_total` after failing requests, and the
 // Grafana dashboard's panel queries (examples/grafana/error-contract.json) computed from two
 // scrapes: what Prometheus would show for `sum by (...) (increase(...))` over the interval.
-import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { casesFor, PREFIXES, send } from '@error-contract/conformance';
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { serveMetrics } from '@error-contract/service-kit/metrics';
 import { expect, it } from 'vitest';
+import { freePort } from '../../../test-support/free-port.js';
 
 type Sample = { labels: Record<string, string>; value: number };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The samples of `error_contract_responses_total` in Prometheus's text format. */
 function samples(text: string): Sample[] {

@@ -9,7 +9,7 @@ import '@error-contract/testing/vitest';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROCESS_WAIT_MS } from '../../../test-waits.js';
-import { findRedisServer, RedisServer } from '../src/redis-server.js';
+import { findRedisServer, RedisServer } from '../../../test-support/redis-server.js';
 
 const LIMIT = 4;
 const binary = findRedisServer();
@@ -19,9 +19,9 @@ const list = (server: RunningServer, token: string): Promise<Received> =>
 describe.skipIf(binary === undefined)('REDIS_URL on Bun and Deno', () => {
   let redis: RedisServer;
   beforeAll(async () => {
-    redis = await RedisServer.start(binary!);
+    redis = await RedisServer.start();
   });
-  afterAll(() => redis?.kill());
+  afterAll(() => redis?.remove());
 
   // databases after the ones test/shared-rate-limit.test.ts uses (its own redis-server, but kept apart all the same)
   (['bun', 'deno'] as const).forEach((runtime, index) => {
@@ -29,14 +29,14 @@ describe.skipIf(binary === undefined)('REDIS_URL on Bun and Deno', () => {
     it.skipIf(missing !== undefined && !process.env.CI)(`${runtime}: two instances allow ${LIMIT} requests of one client between them, then both answer 429`, async () => {
       expect(missing).toBeUndefined();
       const logged: unknown[] = [];
-      const config = { port: 0, host: '127.0.0.1', rateLimit: LIMIT, rateWindowS: 30, redisUrl: redis.url(10 + index), log: (...args: unknown[]) => logged.push(...args) };
+      const config = { port: 0, host: '127.0.0.1', rateLimit: LIMIT, rateWindowS: 30, redisUrl: redis.databaseUrl(10 + index), log: (...args: unknown[]) => logged.push(...args) };
       const pair = [await startOn(runtime)(config), await startOn(runtime)(config)] as const;
       try {
         const token = `Bearer shared-${runtime}`;
         for (let request = 0; request < LIMIT; request++) expect((await list(pair[request % 2]!, token)).status).toBe(401);
         for (const server of pair) expect(await list(server, token)).toBeProblem({ status: 429, code: 'too_many_requests', shape: 'detailed', headers: { 'retry-after': /^\d+$/ } });
         expect((await list(pair[1], 'Bearer reader-token')).status).toBe(200);
-        const client = new Redis(redis.url(10 + index));
+        const client = new Redis(redis.databaseUrl(10 + index));
         try {
           const keys = await client.keys('*');
           expect(keys.length).toBeGreaterThan(0);

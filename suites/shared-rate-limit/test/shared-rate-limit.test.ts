@@ -16,7 +16,7 @@ import '@error-contract/testing/vitest';
 import { POLL_INTERVAL_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findRedisServer, RedisServer } from '../src/redis-server.js';
+import { findRedisServer, RedisServer } from '../../../test-support/redis-server.js';
 
 const FRAMEWORKS: [string, StartService][] = [
   ['express', startExpress],
@@ -85,16 +85,16 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 describe.skipIf(binary === undefined)('a rate limit shared through Redis (REDIS_URL)', () => {
   let redis: RedisServer;
   beforeAll(async () => {
-    redis = await RedisServer.start(binary!);
+    redis = await RedisServer.start();
   });
-  afterAll(() => redis?.kill());
+  afterAll(() => redis?.remove());
 
   FRAMEWORKS.forEach(([name, start], index) => {
     describe(name, () => {
       let shared: Instances;
       let alone: Instances;
       beforeAll(async () => {
-        shared = await startPair(start, redis.url(index + 1));
+        shared = await startPair(start, redis.databaseUrl(index + 1));
         alone = await startPair(start, undefined);
       });
       afterAll(async () => {
@@ -119,7 +119,7 @@ describe.skipIf(binary === undefined)('a rate limit shared through Redis (REDIS_
       });
 
       it('the keys in Redis are the framework\'s own and hold no token (a shared Redis is readable by its other users)', async () => {
-        const client = new Redis(redis.url(index + 1));
+        const client = new Redis(redis.databaseUrl(index + 1));
         try {
           const keys = await client.keys('*');
           expect(keys.length).toBeGreaterThan(0);
@@ -147,7 +147,7 @@ describe.skipIf(binary === undefined)('a rate limit shared through Redis (REDIS_
     const running: { name: string; instances: Instances }[] = [];
     beforeAll(async () => {
       // a database of its own, after the frameworks' (1 to FRAMEWORKS.length)
-      for (const [name, start] of FRAMEWORKS) running.push({ name, instances: await startPair(start, redis.url(FRAMEWORKS.length + 1)) });
+      for (const [name, start] of FRAMEWORKS) running.push({ name, instances: await startPair(start, redis.databaseUrl(FRAMEWORKS.length + 1)) });
     });
     afterAll(async () => {
       for (const { instances } of running) for (const server of instances.pair) await server.close();

@@ -1,15 +1,16 @@
-// A real redis-server for the Redis preset's tests, as suites/shared-rate-limit starts one: on a
-// free port of 127.0.0.1, in a temp directory of its own, killable mid-use and restartable on the
-// same port, with the extra settings a case needs (a small busy-reply threshold, cluster mode, a
-// slowed-down load of its dataset).
+// A real redis-server for the suites that need one (suites/shared-rate-limit: a rate limit shared
+// through Redis; suites/library-errors: the Redis preset): on a free port of 127.0.0.1, in a temp
+// directory of its own, nothing saved, killable mid-use and restartable on the same port, with the
+// extra settings a case needs (a small busy-reply threshold, cluster mode, a slowed-down load).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PROCESS_WAIT_MS } from '../test-waits.js';
 import { freePort } from './free-port.js';
 
-/** The redis-server binary (scripts/install-system-packages.sh installs Debian's). */
-export function redisServerBinary(): string {
+/** The redis-server binary (scripts/install-system-packages.sh installs Debian's), or undefined. */
+export function findRedisServer(): string | undefined {
   for (const candidate of [process.env.REDIS_SERVER, 'redis-server', '/usr/bin/redis-server', '/usr/sbin/redis-server']) {
     if (!candidate) continue;
     try {
@@ -19,7 +20,14 @@ export function redisServerBinary(): string {
       // not this one
     }
   }
-  throw new Error('redis-server is not installed: run scripts/install-system-packages.sh');
+  return undefined;
+}
+
+/** The redis-server binary; throws, saying how to install it, when there is none. */
+export function redisServerBinary(): string {
+  const binary = findRedisServer();
+  if (binary === undefined) throw new Error('redis-server is not installed: run scripts/install-system-packages.sh');
+  return binary;
 }
 
 export class RedisServer {
@@ -35,8 +43,14 @@ export class RedisServer {
     return server;
   }
 
+  /** Its URL (database 0). */
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
+  }
+
+  /** A URL of one of its databases, so that several users' keys stay apart. */
+  databaseUrl(database: number): string {
+    return `${this.url}/${database}`;
   }
 
   /**
@@ -50,7 +64,7 @@ export class RedisServer {
     const line = until === 'ready' ? /Ready to accept connections/ : /Loading RDB produced by/;
     return new Promise((resolve, reject) => {
       let output = '';
-      const timer = setTimeout(() => reject(new Error(`redis-server not ${until} within 15 s: ${output}`)), 15_000);
+      const timer = setTimeout(() => reject(new Error(`redis-server not ${until} within ${PROCESS_WAIT_MS} ms: ${output}`)), PROCESS_WAIT_MS);
       child.stdout!.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         if (line.test(output)) {
