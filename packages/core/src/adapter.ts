@@ -16,6 +16,6 @@ export { withRoute } from './request/with-route.js';
 export { type RouteMissesByPath, routeMissesByPath } from './routing/route-misses-by-path.js';
 export { rememberedRouteMiss, routeMiss } from './routing/route-miss.js';
 export { acceptPolicyOf, shapeAt, typeBaseOf } from './schema/probe.js';
-export { codeForStatus, reasonPhrase } from './deciding/statuses.js';
-export { read } from './deciding/safe-read.js';
+export { codeForStatus, reasonPhrase } from './base/statuses.js';
+export { read } from './base/safe-read.js';
 export { type ServerResponseLike, type WriteServerResponseOptions, writeServerResponse } from './server-response/write-server-response.js';

@@ -37,7 +37,7 @@ export { documentedCodes, type KnownCode, knownCodes, SPEC_CODES } from './schem
 export { type ErrorComponentsOptions, errorComponents, type OpenApiFragment, responseName, SCHEMA_NAMES } from './schema/components.js';
 export { type ErrorResponsesOptions, type OpenApiDocument, withErrorResponses } from './schema/operations.js';
 export { compactErrorsSchema, detailedProblemSchema, type JsonSchema } from './schema/schemas.js';
-export { SPEC_STATUSES } from './deciding/statuses.js';
+export { SPEC_STATUSES } from './base/statuses.js';
 export { traceIdOf } from './observability/trace-id.js';
 export type { ErrorResponse, FieldError, HeaderBag, Problem, RequestLike, Shape } from './types.js';
 export { fieldErrorsOf } from './validation/field-errors.js';

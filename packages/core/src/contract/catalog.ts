@@ -1,5 +1,5 @@
 import type { LiteralUnion } from 'type-fest';
-import { codeForStatus, isErrorStatus, reasonPhrase } from '../deciding/statuses.js';
+import { codeForStatus, isErrorStatus, reasonPhrase } from '../base/statuses.js';
 
 /**
  * A text in each of the contract's `languages`: every one must be there (checked by the compiler

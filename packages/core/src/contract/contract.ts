@@ -11,7 +11,7 @@ import { renderWith } from '../rendering/render.js';
 import { pathOfTarget } from '../request/path.js';
 import { refusalOf } from '../request/request-checks.js';
 import { pathInScope } from '../request/scope.js';
-import { read } from '../deciding/safe-read.js';
+import { read } from '../base/safe-read.js';
 import { traceparentTraceId } from '../observability/trace-id.js';
 import type { ErrorResponse, Problem, RequestLike } from '../types.js';
 

@@ -1,11 +1,19 @@
 import type { LiteralUnion } from 'type-fest';
 import { type BuiltinCode, type Catalog, type CatalogEntry, resolveCatalog } from './catalog.js';
-import { LANGUAGE_TAG } from '../rendering/language-tag.js';
 import type { ErrorLogger } from '../observability/log-line.js';
 import { type ErrorMapper, type MapSettings, resolveMap } from '../mapping/map-option.js';
-import { RESERVED_MEMBERS } from '../rendering/members.js';
 import { assertKnownOptions } from './option-keys.js';
 import type { Problem, RequestLike, Shape } from '../types.js';
+
+/** A language tag as the contract takes it: `en`, `de`, `pt-BR` (RFC 5646's shape, loosely). */
+export const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * The members of a detailed body that are the contract's own (`type`, `title`, `status`, `detail`,
+ * `instance`, `code`, `errors`): an extension may not replace them, and a trace id member may not
+ * take their names.
+ */
+export const RESERVED_MEMBERS: ReadonlySet<string> = new Set(['type', 'title', 'status', 'detail', 'instance', 'code', 'errors']);
 
 /**
  * Options of {@link createErrorContract}. Every one is optional; a wrong one is a `TypeError`

@@ -15,7 +15,7 @@
 //   thrown value.
 // - Which headers: the allow-list of headers.ts (`Allow`, `Retry-After`, `WWW-Authenticate`,
 //   rate-limit headers), each checked against header injection.
-import { read, readString } from './safe-read.js';
+import { read, readString } from '../base/safe-read.js';
 
 /** Marks of the HTTP clients' errors about an upstream response. */
 const UPSTREAM_CODES: ReadonlySet<string> = new Set([

@@ -1,7 +1,7 @@
 // Failures every Node HTTP stack produces before a handler runs. Their messages are replaced by a
 // fixed sentence: Node 20's JSON.parse message quotes the client's body back, and body-parser's
 // charset message quotes its header.
-import { read, readString } from './safe-read.js';
+import { read, readString } from '../base/safe-read.js';
 
 export interface KnownFailure {
   status: number;

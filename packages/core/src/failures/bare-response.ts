@@ -1,7 +1,7 @@
 // A route or middleware that ends with an error status and no real body (`res.sendStatus(403)`,
 // `ctx.status = 404`, `c.body(null, 401)`) gets the contract's body. These decide, for every
 // adapter alike, when a response counts as bare and which headers the replacement must drop.
-import { isErrorStatus, reasonPhrase } from '../deciding/statuses.js';
+import { isErrorStatus, reasonPhrase } from '../base/statuses.js';
 
 const MAX_BARE_LENGTH = 64;
 const decoder = new TextDecoder();

@@ -1,5 +1,5 @@
-import { read } from '../deciding/safe-read.js';
-import { reasonPhrase } from '../deciding/statuses.js';
+import { read } from '../base/safe-read.js';
+import { reasonPhrase } from '../base/statuses.js';
 import type { FieldError } from '../types.js';
 
 /**

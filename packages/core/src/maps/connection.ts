@@ -3,7 +3,7 @@
 // address of a host refused (happy eyeballs, Node 20+). A socket error alone does not say whose
 // connection it was: an HTTP client's refused connection looks like a database's. So a preset only
 // calls one the database's when the app told it where its servers are (`serversMatcher`).
-import { isArray, items, read, readString } from '../deciding/safe-read.js';
+import { isArray, items, read, readString } from '../base/safe-read.js';
 import { errorChain } from './recognise.js';
 
 /** Node's codes for a connection that could not be made or was lost. */

@@ -8,7 +8,7 @@ import type { ProblemInit } from '../failures/contract-error.js';
 import { readHeader } from '../rendering/headers.js';
 import type { ErrorMapper } from '../mapping/map-option.js';
 import { problem } from '../failures/problems.js';
-import { read, readString } from '../deciding/safe-read.js';
+import { read, readString } from '../base/safe-read.js';
 import type { RequestLike } from '../types.js';
 import { ANSWERS, invalidToken } from './answers.js';
 import { preset } from './preset.js';

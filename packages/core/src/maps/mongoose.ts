@@ -3,7 +3,7 @@
 // they extend: Mongoose's own all extend `MongooseError`, which Joi's and zod's do not.
 import type { ProblemInit } from '../failures/contract-error.js';
 import type { ErrorMapper } from '../mapping/map-option.js';
-import { read, readString } from '../deciding/safe-read.js';
+import { read, readString } from '../base/safe-read.js';
 import type { FieldError } from '../types.js';
 import { ANSWERS, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, recordNotFound, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { preset } from './preset.js';

@@ -4,7 +4,7 @@
 // inside an ORM's error; and a server that cannot be reached or closed the connection.
 import type { ProblemInit } from '../failures/contract-error.js';
 import type { ErrorMapper } from '../mapping/map-option.js';
-import { read, readString } from '../deciding/safe-read.js';
+import { read, readString } from '../base/safe-read.js';
 import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { databaseUnreachable, type ServersOptions } from './connection.js';
 import { preset } from './preset.js';

@@ -4,7 +4,7 @@
 // database that cannot be reached, which the drivers report without a SQLSTATE.
 import type { ProblemInit } from '../failures/contract-error.js';
 import type { ErrorMapper } from '../mapping/map-option.js';
-import { read, readString } from '../deciding/safe-read.js';
+import { read, readString } from '../base/safe-read.js';
 import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, missingValue, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { databaseUnreachable, type ServersOptions } from './connection.js';
 import { preset } from './preset.js';

@@ -6,7 +6,7 @@
 // error in the same place, Prisma 6's engine gives the database's own code and message in `meta`.
 import type { ProblemInit } from '../failures/contract-error.js';
 import type { ErrorMapper } from '../mapping/map-option.js';
-import { read, readString } from '../deciding/safe-read.js';
+import { read, readString } from '../base/safe-read.js';
 import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, missingValue, recordNotFound, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { mysqlAnswer } from './mysql.js';
 import { constraintInMessage, postgresAnswer } from './postgres.js';

@@ -1,6 +1,6 @@
 // How the presets recognise a library's error without importing the library: by name, code and
 // shape, through the wrappers that carry a driver's error, and never trusting a getter.
-import { isArray, items, read, readString } from '../deciding/safe-read.js';
+import { isArray, items, read, readString } from '../base/safe-read.js';
 
 /**
  * The error and the errors it carries, outermost first: TypeORM's `driverError`, Sequelize's

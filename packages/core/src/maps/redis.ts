@@ -3,7 +3,7 @@
 // the message ioredis gives them, the server's replies by their error prefix, and a refused or lost
 // connection only when it was a connection to the Redis servers the app named.
 import type { ErrorMapper } from '../mapping/map-option.js';
-import { readString } from '../deciding/safe-read.js';
+import { readString } from '../base/safe-read.js';
 import { ANSWERS, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { type ServerAddress, serversMatcher, socketFailureIn } from './connection.js';
 import { preset } from './preset.js';

@@ -3,7 +3,7 @@
 // subclass (`ConnectionRefusedError` is a `ConnectionError`) counts as its parent.
 import type { ProblemInit } from '../failures/contract-error.js';
 import type { ErrorMapper } from '../mapping/map-option.js';
-import { items, read, readArray, readString } from '../deciding/safe-read.js';
+import { items, read, readArray, readString } from '../base/safe-read.js';
 import type { FieldError } from '../types.js';
 import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, recordNotFound, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { mysqlErrorIn } from './mysql.js';

@@ -4,7 +4,7 @@
 // `parent`, Prisma 7's driver adapter cause of kind `sqlite`).
 import type { ProblemInit } from '../failures/contract-error.js';
 import type { ErrorMapper } from '../mapping/map-option.js';
-import { read, readString } from '../deciding/safe-read.js';
+import { read, readString } from '../base/safe-read.js';
 import { ANSWERS, brokenReference, type ColumnNamer, columnNamerOf, duplicate, type FieldOptions, invalidFields, malformedValue, missingValue, outsideRule, requiredField, type RetryOptions, retryAfterOf, unavailable } from './answers.js';
 import { preset } from './preset.js';
 import { classNames, errorChain, schemaName } from './recognise.js';

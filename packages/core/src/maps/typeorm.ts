@@ -1,6 +1,6 @@
 // TypeORM's own errors, and the driver error its QueryFailedError carries (`driverError`).
 import type { ErrorMapper } from '../mapping/map-option.js';
-import { read } from '../deciding/safe-read.js';
+import { read } from '../base/safe-read.js';
 import { ANSWERS, columnNamerOf, type FieldOptions, recordNotFound, type RetryOptions, retryAfterOf } from './answers.js';
 import { mysqlAnswer, mysqlErrorIn } from './mysql.js';
 import { postgresAnswer, postgresErrorIn } from './postgres.js';

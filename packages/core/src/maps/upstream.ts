@@ -4,8 +4,8 @@
 // 504 when it did not answer in time (section 15.6.5). The trust rule (trust.ts) already sends
 // nothing of an upstream's answer; this preset only chooses the status, and writes no more.
 import type { ErrorMapper } from '../mapping/map-option.js';
-import { read, readString } from '../deciding/safe-read.js';
-import { isErrorStatus } from '../deciding/statuses.js';
+import { read, readString } from '../base/safe-read.js';
+import { isErrorStatus } from '../base/statuses.js';
 import { upstreamAnswered } from '../deciding/trust.js';
 import { ANSWERS, badGateway, gatewayTimeout } from './answers.js';
 import { socketFailureIn } from './connection.js';

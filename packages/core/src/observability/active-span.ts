@@ -8,7 +8,7 @@
 // runtimes, and an app without OpenTelemetry pays one property read per failure (none per success).
 // The symbol names major version 1 of the API: a later major registers under another key, and is
 // simply not seen.
-import { read } from '../deciding/safe-read.js';
+import { read } from '../base/safe-read.js';
 import type { Problem } from '../types.js';
 
 const OTEL_API = Symbol.for('opentelemetry.js.api.1');

@@ -1,5 +1,5 @@
 // One line per failure worth an operator's attention, written where the service's other lines go.
-import { describe, read } from '../deciding/safe-read.js';
+import { describe, read } from '../base/safe-read.js';
 import type { ErrorLogger, Problem, RequestLike } from '../types.js';
 
 export type { ErrorLogger };

@@ -13,7 +13,7 @@
 // Attributes follow OpenTelemetry's HTTP semantic conventions, all of bounded cardinality: the
 // code (`error.type`), the status, the method (a method outside the registry is `_OTHER`, as the
 // conventions require), the matched route's template (never the path called), and the mapper.
-import { read } from '../deciding/safe-read.js';
+import { read } from '../base/safe-read.js';
 import type { Problem, RequestLike } from '../types.js';
 
 const OTEL_API = Symbol.for('opentelemetry.js.api.1');

@@ -1,7 +1,7 @@
 // The last resort: when building a response fails (a BigInt or a cycle in an extension, a
 // throwing shape function), the client still gets a valid 500 in the contract's shape.
 import { pathOfTarget, withoutDotSegments } from '../request/path.js';
-import { read } from '../deciding/safe-read.js';
+import { read } from '../base/safe-read.js';
 import type { ErrorResponse, RequestLike, Shape } from '../types.js';
 
 const MAX_INSTANCE_LENGTH = 2048;

@@ -1,4 +1,4 @@
-import { describe, isArray, read } from '../deciding/safe-read.js';
+import { describe, isArray, read } from '../base/safe-read.js';
 import type { ErrorResponse, HeaderBag, Problem } from '../types.js';
 
 /**

@@ -3,11 +3,10 @@ import { acceptsProblemJson } from '../request/accept.js';
 import { fallbackResponse } from './fallback.js';
 import { type CompiledAnswer, stillCompiled } from './compiled-answers.js';
 import { readHeader, responseHeaders } from './headers.js';
-import { RESERVED_MEMBERS } from './members.js';
 import { typeFor } from '../deciding/normalize.js';
-import type { Settings } from '../contract/options.js';
+import { RESERVED_MEMBERS, type Settings } from '../contract/options.js';
 import { bodyFrom, plainBody } from './serialize.js';
-import { isErrorStatus } from '../deciding/statuses.js';
+import { isErrorStatus } from '../base/statuses.js';
 import { fieldPointer } from '../validation/field-path.js';
 import type { ErrorResponse, Problem, RequestLike, Shape } from '../types.js';
 

@@ -3,7 +3,7 @@ import { type ErrorContract, settingsOf } from '../contract/contract.js';
 import { mappedAnswers } from '../mapping/map-option.js';
 import { sentStatus } from '../deciding/normalize.js';
 import { textIn } from '../rendering/language.js';
-import { reasonPhrase } from '../deciding/statuses.js';
+import { reasonPhrase } from '../base/statuses.js';
 
 /**
  * One code as the documents describe it.

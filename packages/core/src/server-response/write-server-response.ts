@@ -3,7 +3,7 @@
 // by the members it uses, not by `node:http`, so core stays free of Node's modules.
 import { staleHeaders } from '../failures/bare-response.js';
 import { headersOver } from '../rendering/headers.js';
-import { reasonPhrase } from '../deciding/statuses.js';
+import { reasonPhrase } from '../base/statuses.js';
 import type { ErrorResponse } from '../types.js';
 
 /** The members of Node's `ServerResponse` that {@link writeServerResponse} uses. */

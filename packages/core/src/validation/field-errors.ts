@@ -6,7 +6,7 @@
 // sub-objects made a naive walk exponential (19 s for a small graph). Every walk here shares one
 // budget of nodes visited, so the cost is linear in what is read and bounded whatever the input:
 // at most MAX_FIELD_ERRORS problems, MAX_DEPTH levels, MAX_VISITS nodes.
-import { describe, isArray, items, read, readArray, readString } from '../deciding/safe-read.js';
+import { describe, isArray, items, read, readArray, readString } from '../base/safe-read.js';
 import type { FieldError } from '../types.js';
 import { formatFieldPath, pointerSegments } from './field-path.js';
 

@@ -1,4 +1,4 @@
-import { describe, read } from '../deciding/safe-read.js';
+import { describe, read } from '../base/safe-read.js';
 
 const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
 const INDEX = /^(?:0|[1-9]\d{0,9})$/;

@@ -2,7 +2,7 @@
 // own shape. Recognising those bodies lets an adapter put every route's validation failures in the
 // contract at once, without a hook on each route. Only these exact shapes are taken: an app's own
 // 400 JSON body of any other shape is its answer, not ours to rewrite.
-import { isArray, read, readArray, readString } from '../deciding/safe-read.js';
+import { isArray, read, readArray, readString } from '../base/safe-read.js';
 
 /** A validation failure core reads like a thrown one: `{ issues }` in Standard Schema form. */
 export interface ValidatorFailure {
