@@ -2,7 +2,7 @@ import { type ErrorContract, type ErrorContractOptions } from '@error-contract/c
 import { replaceBareResponse, resolveContract } from '@error-contract/core/adapter';
 import type { AnyElysia } from 'elysia';
 import { isElysiaStatus, parseFailure, statusProblem, thrownNotFound, validationFailure } from './elysia-failures.js';
-import { answerWith, requestLikeOf, type SetHeaders } from './responses.js';
+import { writeResponse, requestLikeOf, type SetHeaders } from './responses.js';
 import { type RoutedApp, routeMissOf } from './route-methods.js';
 
 /**
@@ -110,7 +110,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       app.onRequest(function errorContractChecks({ request, set }) {
         if (!contract.inScope(request.url)) return undefined;
         const refusal = contract.checkRequest(requestLikeOf(request));
-        return refusal === undefined ? undefined : answerWith(refusal, set.headers as SetHeaders);
+        return refusal === undefined ? undefined : writeResponse(refusal, set.headers as SetHeaders);
       });
     }
 
@@ -120,7 +120,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     function errorContractOnError({ code, error, request, route, set }: ErrorContext): unknown {
       if (!contract.inScope(request.url)) return undefined;
       const failure = failureOf(code, error, request, route);
-      const answer = (found: unknown) => answerWith(contract.respond(found, requestLikeOf(request, route)), set.headers);
+      const answer = (found: unknown) => writeResponse(contract.respond(found, requestLikeOf(request, route)), set.headers);
       return failure instanceof Promise ? failure.then(answer) : answer(failure);
     }
     app.onError({ as: 'global' }, errorContractOnError as never);
@@ -134,10 +134,10 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       const value = responseValue ?? response;
       if (isElysiaStatus(value)) {
         if (value.code < 400 || !contract.inScope(request.url)) return undefined;
-        return answerWith(contract.respond(statusProblem(value), requestLikeOf(request, route)), set.headers);
+        return writeResponse(contract.respond(statusProblem(value), requestLikeOf(request, route)), set.headers);
       }
       if (!(value instanceof Response) || value.status < 400 || !contract.inScope(request.url)) return undefined;
-      const answer = await replaceBareResponse(value, request.method, (failure) => answerWith(contract.respond(failure, requestLikeOf(request, route)), set.headers, value));
+      const answer = await replaceBareResponse(value, request.method, (failure) => writeResponse(contract.respond(failure, requestLikeOf(request, route)), set.headers, value));
       // undefined passes the app's own response on
       return answer === value ? undefined : answer;
     }

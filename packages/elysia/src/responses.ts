@@ -27,9 +27,9 @@ function headerOf(headers: SetHeaders, name: string): unknown {
  * `replaced` is a bare error `Response` the answer stands in for, whose headers it keeps.
  *
  * @example
- * return answerWith(contract.respond(error, requestLikeOf(request)), set.headers);
+ * return writeResponse(contract.respond(error, requestLikeOf(request)), set.headers);
  */
-export function answerWith(response: ErrorResponse, held: SetHeaders | undefined, replaced?: Response): Response {
+export function writeResponse(response: ErrorResponse, held: SetHeaders | undefined, replaced?: Response): Response {
   if (held !== undefined && held !== null) {
     for (const name of staleHeaders(response.status)) {
       if (held instanceof Headers) held.delete(name);

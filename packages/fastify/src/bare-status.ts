@@ -3,7 +3,7 @@ import { isBareErrorResponse } from '@error-contract/core/adapter';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { failureLine } from './log-line.js';
 import { requestLike } from './request-like.js';
-import { isAnswered, prepareReply } from './write-reply.js';
+import { isAnswered, writeReply } from './write-reply.js';
 
 /**
  * An `onSend` hook that gives an error reply without a body of its own (`reply.code(403).send()`,
@@ -25,7 +25,7 @@ export function bareStatusHook(contract: ErrorContract) {
     const type = reply.getHeader('content-type');
     if (!isBareErrorResponse(reply.statusCode, typeof type === 'string' ? type : undefined, payload, request.method)) return next(null, payload);
     const line = failureLine(request, reply);
-    const answer = prepareReply(reply, contract.respond(problem(reply.statusCode), requestLike(request, line.logger)));
+    const answer = writeReply(reply, contract.respond(problem(reply.statusCode), requestLike(request, line.logger)));
     line.write(undefined);
     next(null, answer);
   };

@@ -7,7 +7,7 @@ import { checkRequestHook } from './check-request.js';
 import { requestLike } from './request-like.js';
 import { routeTableOf } from './route-methods.js';
 import { failureLine, messageOf } from './log-line.js';
-import { prepareReply } from './write-reply.js';
+import { writeReply } from './write-reply.js';
 
 /**
  * Options of the {@link errorContract} plugin: the core contract's options, or a ready contract in
@@ -63,7 +63,7 @@ function contractOf(options: FastifyErrorContractOptions): ErrorContract {
 function answerFailure(contract: ErrorContract, error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const line = failureLine(request, reply);
   const response = contract.respond(error, requestLike(request, line.logger));
-  const payload = prepareReply(reply, response);
+  const payload = writeReply(reply, response);
   // with Fastify's logger off (no line logger) its info line would go nowhere: not made at all
   if (line.logger !== undefined && !line.write(error) && response.status < 500) {
     try {
@@ -129,7 +129,7 @@ const plugin: FastifyPluginCallback<FastifyErrorContractOptions> = function erro
       if (!inScope(request)) return fastifyNotFound(request, reply);
       const miss = routes.missOf(fastify as FastifyInstance, request.raw.method ?? request.method, request.raw.url ?? request.url);
       const line = failureLine(request, reply);
-      const payload = prepareReply(reply, contract.respond(miss, requestLike(request, line.logger)), false);
+      const payload = writeReply(reply, contract.respond(miss, requestLike(request, line.logger)), false);
       line.write(miss);
       reply.send(payload);
     });

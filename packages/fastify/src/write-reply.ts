@@ -22,7 +22,7 @@ export function isAnswered(reply: FastifyReply): boolean {
  * type for a string it has no serializer for, and the bytes and headers must be the same as on
  * every other framework. (A Buffer would do too, but making one costs more than the rest of this.)
  */
-export function prepareReply(reply: FastifyReply, response: ErrorResponse, replacesBody = true): string | Buffer | undefined {
+export function writeReply(reply: FastifyReply, response: ErrorResponse, replacesBody = true): string | Buffer | undefined {
   (reply as FastifyReply & { [ANSWERED]?: true })[ANSWERED] = true;
   // Only what is there is removed: each removal is a delete on Fastify's and on Node's header
   // objects, eight of them about a microsecond of every thrown error's answer.
@@ -54,5 +54,5 @@ export function prepareReply(reply: FastifyReply, response: ErrorResponse, repla
  * sendResponse(reply, contract.respond(error, { method: request.method, path: request.url, headers: request.headers }));
  */
 export function sendResponse(reply: FastifyReply, response: ErrorResponse, replacesBody = true): FastifyReply {
-  return reply.send(prepareReply(reply, response, replacesBody));
+  return reply.send(writeReply(reply, response, replacesBody));
 }

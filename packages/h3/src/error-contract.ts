@@ -2,7 +2,7 @@ import { type ErrorContract, type ErrorContractOptions, problem, type ProblemIni
 import { isContractResponse, replaceBareResponse, resolveContract } from '@error-contract/core/adapter';
 import { type EventV1, type EventV2, isEventV2, isMalformedEvent, requestLikeOf, routedPathOf } from './event.js';
 import { failureOf } from './h3-error.js';
-import { responseV2, writeV1 } from './responses.js';
+import { writeResponseV2, writeResponseV1 } from './responses.js';
 import { RouteRecord, routeMissV2 } from './route-methods.js';
 
 /**
@@ -86,20 +86,20 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       // h3 2 refuses a path that does not percent-decode before any middleware runs: the checks
       // before routing come first here too (a missing Accept is a 406 on any path)
       const refusal = contract.checkRequest(requestLikeOf(event, false));
-      if (refusal !== undefined) return responseV2(event, refusal);
+      if (refusal !== undefined) return writeResponseV2(event, refusal);
     }
     const failure = failureOf(error, malformed);
     const thrown = failure.kind === 'route-miss' ? routeMiss(event, failure.status === 405) : failure.error;
     const answer = contract.respond(thrown, request);
-    if (v2) return responseV2(event, answer);
-    writeV1(event as EventV1, answer);
+    if (v2) return writeResponseV2(event, answer);
+    writeResponseV1(event as EventV1, answer);
     return undefined;
   };
 
   /** h3 2: an error response a handler returned bare, answered by the contract. */
   const afterNext = (event: EventV2, result: unknown): unknown => {
     if (!(result instanceof Response) || result.status < 400 || isContractResponse(result)) return result;
-    return replaceBareResponse(result, event.req.method, (failure) => responseV2(event, contract.respond(failure, requestLikeOf(event)), result.headers));
+    return replaceBareResponse(result, event.req.method, (failure) => writeResponseV2(event, contract.respond(failure, requestLikeOf(event)), result.headers));
   };
 
   const middleware = Object.assign(
@@ -116,8 +116,8 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
       if (checksBeforeRouting) {
         const refusal = contract.checkRequest(request);
         if (refusal !== undefined) {
-          if (v2) return responseV2(event, refusal);
-          writeV1(event, refusal);
+          if (v2) return writeResponseV2(event, refusal);
+          writeResponseV1(event, refusal);
           return undefined;
         }
       }

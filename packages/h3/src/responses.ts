@@ -33,7 +33,7 @@ function heldHeaders(event: EventV2, base?: Headers): Headers | undefined {
  * A contract answer as h3 2's `Response`, with the headers the event holds (and those of a response
  * it replaces, `base`), less those that described an abandoned body.
  */
-export function responseV2(event: EventV2, response: ErrorResponse, base?: Headers): Response {
+export function writeResponseV2(event: EventV2, response: ErrorResponse, base?: Headers): Response {
   const held = heldHeaders(event, base);
   if (held === undefined) return markContractResponse(new Response(response.body, { status: response.status, headers: withLength(response, response.headers) }));
   for (const name of staleHeaders(response.status)) held.delete(name);
@@ -60,7 +60,7 @@ function withLength<H extends Headers | Record<string, string>>(response: ErrorR
  * (`setResponseHeader`, CORS), less those that described an abandoned body. Nothing is written
  * once the response has started: h3 1 then sees the event handled, as it does here after `end`.
  */
-export function writeV1(event: EventV1, response: ErrorResponse): void {
+export function writeResponseV1(event: EventV1, response: ErrorResponse): void {
   const res = event.node.res;
   if (res.headersSent || res.writableEnded) return;
   // h3 1 sets the error's status message before its hook runs (`Cannot find any path matching ...`)

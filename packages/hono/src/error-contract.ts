@@ -2,7 +2,7 @@ import { type ErrorContract, type ErrorContractOptions, problems } from '@error-
 import { limiterRetryAfter, replaceBareResponse, resolveContract, toFetchResponse } from '@error-contract/core/adapter';
 import type { Context, ErrorHandler, Hono, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { checkedRequestOf, requestLike, requestLikeOf } from './request-like.js';
-import { replaceResponse, respondOn, respondToError, takeBackHeaders } from './responses.js';
+import { replaceResponse, writeResponse, writeErrorResponse, takeBackHeaders } from './responses.js';
 import { routeMissOf } from './route-methods.js';
 
 /** The result a validator hands its hook (@hono/zod-validator, @hono/standard-validator, hono/validator). */
@@ -108,7 +108,7 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
 
   const onError: ErrorHandler = function errorContractOnError(error, c) {
     if (!contract.inScope(c.req.path)) return appOnError(error, c);
-    return respondToError(c, contract.respond(error, requestLike(c)));
+    return writeErrorResponse(c, contract.respond(error, requestLike(c)));
   };
   CONTRACT_HANDLERS.add(onError);
 
@@ -118,7 +118,7 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
     const routed = c.req.path;
     if (!contract.inScope(routed)) return honoDefaultNotFound(c);
     const miss = routeMissOf(app, c.req.method, routed);
-    return respondOn(c, contract.respond(miss, requestLike(c)), { replacesBody: false });
+    return writeResponse(c, contract.respond(miss, requestLike(c)), { replacesBody: false });
   };
 
   /** A response from Hono: passed on, unless a validator answered itself or it is a bare error. */
@@ -156,13 +156,13 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
       // the checks before routing have no route (nor would a metric of theirs): reading Hono's
       // matched routes here would make an array on every request
       const refusal = contract.checkRequest(checkedRequestOf(c.req.raw, c.env));
-      if (refusal !== undefined) return respondOn(c, refusal, { replacesBody: false });
+      if (refusal !== undefined) return writeResponse(c, refusal, { replacesBody: false });
     }
     try {
       await next();
     } catch (error) {
       // Hono rethrows what is not an Error past onError; this is the last place to answer it.
-      replaceResponse(c, respondOn(c, contract.respond(error, requestLike(c))));
+      replaceResponse(c, writeResponse(c, contract.respond(error, requestLike(c))));
       return;
     }
     if (c.error !== undefined) takeBackHeaders(c);
@@ -178,11 +178,11 @@ export function errorContract(app: Hono<any, any, any>, contractOrOptions: Error
     fetch,
     middleware,
     rateLimitHandler(c) {
-      return respondOn(c, contract.respond(problems.tooManyRequests({ retryAfter: retryAfterOf(c) }), requestLike(c)));
+      return writeResponse(c, contract.respond(problems.tooManyRequests({ retryAfter: retryAfterOf(c) }), requestLike(c)));
     },
     validationHook(result, c) {
       if (result.success) return undefined;
-      return respondOn(c, contract.respond(result.error, requestLike(c)));
+      return writeResponse(c, contract.respond(result.error, requestLike(c)));
     },
   };
 }

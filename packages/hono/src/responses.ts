@@ -34,7 +34,7 @@ function heldHeaders(c: Context): Headers | undefined {
  * which @hono/node-server then turns back into an object to write (about 6 µs a request, a
  * quarter of Hono's whole 404).
  */
-export function respondOn(c: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): Response {
+export function writeResponse(c: Context, response: ErrorResponse, { replacesBody = true }: { replacesBody?: boolean } = {}): Response {
   const held = heldHeaders(c);
   if (held === undefined) {
     // Nothing to keep. What a handler left (possibly no Response at all, a string, say) goes, or
@@ -66,13 +66,13 @@ const ANSWERED = Symbol('error-contract.hono.answered');
 type AnsweredContext = Context & { [ANSWERED]?: ErrorResponse };
 
 /**
- * `respondOn` for `onError`, remembering the answer. Hono builds every later response of the
+ * `writeResponse` for `onError`, remembering the answer. Hono builds every later response of the
  * context on the current one's headers, so an app that answers the error itself after ours (a
  * middleware reading `c.error`) would inherit them.
  */
-export function respondToError(c: Context, response: ErrorResponse): Response {
+export function writeErrorResponse(c: Context, response: ErrorResponse): Response {
   (c as AnsweredContext)[ANSWERED] = response;
-  return respondOn(c, response);
+  return writeResponse(c, response);
 }
 
 /**
