@@ -1,5 +1,5 @@
 // Writes what the pages include but other files own: each preset's table and example from its
-// TSDoc (packages/core/src/maps/<name>.ts), the errors it was tested on from the titles of
+// TSDoc (packages/core/src/presets/<name>.ts), the errors it was tested on from the titles of
 // suites/library-errors/test/<name>.test.ts, and the benchmark chart. One fact, one place.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -74,10 +74,10 @@ export function generateParts() {
   for (const part of README_PARTS) {
     writeFileSync(join(generated, `${part.name}.md`), readmePart(readFileSync(join(root, part.file), 'utf8'), part.first, part.file));
   }
-  const maps = join(root, 'packages/core/src/maps');
+  const presets = join(root, 'packages/core/src/presets');
   const written = [];
-  for (const file of readdirSync(maps)) {
-    const doc = presetDoc(readFileSync(join(maps, file), 'utf8'));
+  for (const file of readdirSync(presets)) {
+    const doc = presetDoc(readFileSync(join(presets, file), 'utf8'));
     if (!doc) continue;
     const name = file.replace(/\.ts$/, '');
     writeFileSync(join(out, `${name}.md`), doc);
@@ -95,7 +95,7 @@ export function generateParts() {
     try {
       readFileSync(join(docs, 'presets', `${name}.md`));
     } catch {
-      throw new Error(`packages/core/src/maps/${file} has a preset but docs/presets/${name}.md is missing: add its page (one file, see docs/presets/postgres.md)`);
+      throw new Error(`packages/core/src/presets/${file} has a preset but docs/presets/${name}.md is missing: add its page (one file, see docs/presets/postgres.md)`);
     }
   }
   mkdirSync(join(docs, 'public'), { recursive: true });

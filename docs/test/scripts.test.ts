@@ -25,9 +25,9 @@ describe('anchors', () => {
 
 describe('preset parts', () => {
   it("reads prismaErrors()'s table and example from its TSDoc", () => {
-    const doc = presetDoc(readFileSync(join(root, 'packages/core/src/maps/prisma.ts'), 'utf8'));
+    const doc = presetDoc(readFileSync(join(root, 'packages/core/src/presets/prisma.ts'), 'utf8'));
     expect(doc).toContain('| P2002 unique constraint |');
-    expect(doc).toContain("import { prismaErrors } from '@error-contract/core/maps';");
+    expect(doc).toContain("import { prismaErrors } from '@error-contract/core/presets';");
     expect(doc).not.toMatch(/^\s*\*/m);
   });
 

@@ -29,7 +29,7 @@ export function isSiteStale(root: string): boolean {
     join(root, 'docs'),
     join(root, 'BENCHMARKS.md'),
     join(root, 'bench/scale.svg'),
-    join(root, 'packages/core/src/maps'),
+    join(root, 'packages/core/src/presets'),
     join(root, 'suites/library-errors/test'),
     // the packages' sources, not their dist: `pnpm test` rebuilds every dist before the tests run
     ...readdirSync(join(root, 'packages')).map((name) => join(root, 'packages', name, 'src')),

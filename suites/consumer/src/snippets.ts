@@ -89,7 +89,7 @@ function installBefore(lines: string[], fenceIndex: number): Snippet['install'] 
 
 /**
  * The packages a block imports (`import ... from`, `import '...'`, `require(...)`, `import(...)`),
- * by package name: `@error-contract/core/maps` is `@error-contract/core`. Node's builtins and
+ * by package name: `@error-contract/core/presets` is `@error-contract/core`. Node's builtins and
  * relative paths are left out.
  * @example importedPackages("import { z } from 'zod/v4';") // ['zod']
  */

@@ -73,8 +73,8 @@ function snippetSource(snippet: Snippet): string {
 export const requireAllId = 'require-all';
 
 const requireAll = `${publishedPackages.map((name) => `import ${name} = require('@error-contract/${name}');`).join('\n')}
-import maps = require('@error-contract/core/maps');
-const contract: core.ErrorContract = core.createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', map: [maps.prismaErrors()] });
+import presets = require('@error-contract/core/presets');
+const contract: core.ErrorContract = core.createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', map: [presets.prismaErrors()] });
 // the presets' CommonJS entry runs too: a Prisma P2025, recognised by its shape, is the 404
 const missing = Object.assign(new Error('No record was found'), { name: 'PrismaClientKnownRequestError', code: 'P2025', clientVersion: '7.10.0' });
 const answer = contract.respond(missing, { method: 'GET', path: '/x', headers: {} });
@@ -87,11 +87,11 @@ export = { answer, factories };
 export const importAllId = 'import-all';
 
 const importAll = `${publishedPackages.map((name) => `import * as ${name} from '@error-contract/${name}';`).join('\n')}
-import * as maps from '@error-contract/core/maps';
+import * as presets from '@error-contract/core/presets';
 const code: core.CodeOf<{ widget_locked: { status: 409 } }> = 'widget_locked';
 const translations: core.Translations<'de'> = { de: { not_found: { title: 'Nicht gefunden' }, widget_locked: { title: 'Gesperrt' } } };
 const extensions: client.ApiError['extensions'] = { widgetId: '7', tags: ['a'], nested: { n: 1 } };
-export const loaded = [code, translations, extensions, maps.jwtErrors, express, fastify, hono, koa, nest, node, testing];
+export const loaded = [code, translations, extensions, presets.jwtErrors, express, fastify, hono, koa, nest, node, testing];
 `;
 
 const included: Record<Resolution, string[]> = {

@@ -45,7 +45,7 @@ it('the consumer project installs every package a block imports', () => {
 describe('the checks see what they check', () => {
   it('reads an import of a subpath as its package, and leaves builtins and relative paths out', () => {
     expect(
-      importedPackages(`import { a } from '@error-contract/core/maps';
+      importedPackages(`import { a } from '@error-contract/core/presets';
 import type { Router } from 'express';
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';

@@ -102,7 +102,7 @@ describe('imports and requires every package', () => {
     fastify: 'errorContract',
     hono: 'errorContract',
     koa: 'errorContract',
-    'core/maps': 'postgresErrors',
+    'core/presets': 'postgresErrors',
     'core/adapter': 'resolveContract',
     nest: 'ErrorContractFilter',
     next: 'errorContract',

@@ -10,7 +10,7 @@ import { createErrorContract, type ErrorContractOptions } from '@error-contract/
 import { errorContract as expressContract } from '@error-contract/express';
 import { errorContract as fastifyContract } from '@error-contract/fastify';
 import { errorContract as honoContract } from '@error-contract/hono';
-import { jwtErrors } from '@error-contract/core/maps';
+import { jwtErrors } from '@error-contract/core/presets';
 import fastifyJwt from '@fastify/jwt';
 import { JwtService } from '@nestjs/jwt';
 import express from 'express';

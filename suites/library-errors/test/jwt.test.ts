@@ -1,6 +1,6 @@
 // jwtErrors() on the real libraries: jsonwebtoken's `verify` and jose's `jwtVerify` rejecting
 // expired, not-yet-valid, badly signed and malformed tokens that carry a planted claim.
-import { jwtErrors } from '@error-contract/core/maps';
+import { jwtErrors } from '@error-contract/core/presets';
 import * as jose from 'jose';
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';

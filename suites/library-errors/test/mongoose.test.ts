@@ -2,7 +2,7 @@
 // failed server selection against a closed port on 127.0.0.1, and the MongoDB driver's errors that
 // only a server sends (E11000, a dropped connection) built with the driver's own classes from
 // the reply a server sends.
-import { mongooseErrors } from '@error-contract/core/maps';
+import { mongooseErrors } from '@error-contract/core/presets';
 import Joi from 'joi';
 import { MongoClient, MongoNetworkError, MongoServerError } from 'mongodb';
 import mongoose from 'mongoose';

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
-import { mysqlErrors } from '@error-contract/core/maps';
+import { mysqlErrors } from '@error-contract/core/presets';
 import mysql from 'mysql2/promise';
 import { describe, expect, it } from 'vitest';
 import { answer, caught, contractWith, SECRET_EMAIL, SECRET_VALUE } from '../src/secrets.js';

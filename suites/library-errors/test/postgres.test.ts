@@ -1,7 +1,7 @@
 // postgresErrors() against a real Postgres engine (PGlite), through every Postgres client users
 // run: PGlite itself, node-postgres, postgres.js, and the query builders that wrap a driver's
 // error (Drizzle's DrizzleQueryError, Kysely's rethrown driver error).
-import { postgresErrors } from '@error-contract/core/maps';
+import { postgresErrors } from '@error-contract/core/presets';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';

@@ -10,7 +10,7 @@
 //   engine sends for each code (its error reference).
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClientInitializationError as Initialization7, PrismaClientKnownRequestError as Known7 } from '@prisma/client/runtime/client';
-import { prismaErrors } from '@error-contract/core/maps';
+import { prismaErrors } from '@error-contract/core/presets';
 import * as Prisma6 from 'prisma6/runtime/library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresServer, startPostgres } from '../src/postgres-server.js';

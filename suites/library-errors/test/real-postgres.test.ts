@@ -7,7 +7,7 @@
 // src/prisma/schema.prisma, on @prisma/adapter-pg), whose raw SQL (`$executeRaw`, `$queryRaw`)
 // fails as P2010.
 import { PrismaPg } from '@prisma/adapter-pg';
-import { postgresErrors, prismaErrors } from '@error-contract/core/maps';
+import { postgresErrors, prismaErrors } from '@error-contract/core/presets';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { Kysely, PostgresDialect, sql as kyselySql } from 'kysely';

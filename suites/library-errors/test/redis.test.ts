@@ -2,7 +2,7 @@
 // port of 127.0.0.1): a closed port, a server killed mid-use, a client closed, a server still loading
 // its dataset (LOADING), one busy running a script (BUSY), a cluster node that serves no slot
 // (CLUSTERDOWN). Each failure is the client's own error, caught as the app would catch it.
-import { redisErrors } from '@error-contract/core/maps';
+import { redisErrors } from '@error-contract/core/presets';
 import { Cluster, Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

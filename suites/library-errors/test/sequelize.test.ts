@@ -1,6 +1,6 @@
 // sequelizeErrors() on Sequelize 6 over a real Postgres (PGlite through node-postgres): its own
 // validation, unique and foreign key errors, `rejectOnEmpty`, and a real refused connection.
-import { sequelizeErrors } from '@error-contract/core/maps';
+import { sequelizeErrors } from '@error-contract/core/presets';
 import { DataTypes, Sequelize, TimeoutError } from 'sequelize';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresServer, startPostgres } from '../src/postgres-server.js';

@@ -2,7 +2,7 @@
 // Error whose message is SQLite's, led by `D1_ERROR: ` and closed by the primary result code
 // (`D1_ERROR: UNIQUE constraint failed: users.email: SQLITE_CONSTRAINT`), its `cause` the same
 // without the lead. Recognised by that whole shape, never by a word in it.
-import { sqliteErrors } from '@error-contract/core/maps';
+import { sqliteErrors } from '@error-contract/core/presets';
 import { Miniflare } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSqliteText, SCHEMA, SEED } from '../src/sqlite-files.js';

@@ -8,7 +8,7 @@
 import { createClient } from '@libsql/client';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaClientKnownRequestError as Known7 } from '@prisma/client/runtime/client';
-import { prismaErrors, sequelizeErrors, sqliteErrors, typeormErrors } from '@error-contract/core/maps';
+import { prismaErrors, sequelizeErrors, sqliteErrors, typeormErrors } from '@error-contract/core/presets';
 import Database from 'better-sqlite3';
 import { drizzle as drizzleBetter } from 'drizzle-orm/better-sqlite3';
 import { drizzle as drizzleLibsql } from 'drizzle-orm/libsql';

@@ -3,7 +3,7 @@
 // on the same schema (src/sqlite-files.ts); SQLITE_BUSY from a second connection while the first
 // holds a write transaction, with no busy timeout. node:sqlite where the Node version has it.
 import { createClient } from '@libsql/client';
-import { sqliteErrors } from '@error-contract/core/maps';
+import { sqliteErrors } from '@error-contract/core/presets';
 import Database from 'better-sqlite3';
 import sqlite3 from 'sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // typeormErrors() on TypeORM 1 over a real Postgres (PGlite through node-postgres): findOneByOrFail's
 // EntityNotFoundError and the QueryFailedError around pg's own errors.
-import { typeormErrors } from '@error-contract/core/maps';
+import { typeormErrors } from '@error-contract/core/presets';
 import { DataSource, EntitySchema, QueryFailedError } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresServer, startPostgres } from '../src/postgres-server.js';

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import { createFetch } from '@error-contract/client';
-import { redisErrors, upstreamErrors } from '@error-contract/core/maps';
+import { redisErrors, upstreamErrors } from '@error-contract/core/presets';
 import axios from 'axios';
 import got from 'got';
 import ky from 'ky';

@@ -11,7 +11,7 @@ import { type AddressInfo, connect, createServer as createTcpServer, type Socket
 import { createFetch } from '@error-contract/client';
 import { PGlite } from '@electric-sql/pglite';
 import { createErrorContract } from '@error-contract/core';
-import { jwtErrors, postgresErrors, redisErrors, upstreamErrors } from '@error-contract/core/maps';
+import { jwtErrors, postgresErrors, redisErrors, upstreamErrors } from '@error-contract/core/presets';
 import { errorContract as expressContract } from '@error-contract/express';
 import { errorContract as fastifyContract } from '@error-contract/fastify';
 import { errorContract as honoContract } from '@error-contract/hono';

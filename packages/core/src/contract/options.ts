@@ -98,7 +98,7 @@ export interface ErrorContractOptions<C extends Catalog<L> = Catalog, L extends 
   translations?: Translations<L>;
   /**
    * Mappers for the errors of the app's libraries, asked in order before the contract decides:
-   * the app's own first, then the presets of `@error-contract/core/maps` (`prismaErrors()`,
+   * the app's own first, then the presets of `@error-contract/core/presets` (`prismaErrors()`,
    * `postgresErrors()`, `jwtErrors()`, ...). The first that returns a replacement wins; with none,
    * the error is answered as it would be without `map`. Logs and `onError` still get the original
    * error. Default: none.

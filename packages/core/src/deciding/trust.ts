@@ -3,7 +3,7 @@
 // - Status: any value that declares an integer error status (`status`, `statusCode`, Boom's
 //   `output.statusCode`) sets it, as Express's final handler and Koa do, except an HTTP client's
 //   error about an upstream response: what another server told us is not what we tell our client,
-//   so that is a 500 (the opt-in `upstreamErrors` preset of core/maps makes it a 502 or 504, read
+//   so that is a 500 (the opt-in `upstreamErrors` preset of core/presets makes it a 502 or 504, read
 //   with `upstreamAnswered` below, and passes on nothing more).
 // - Message, field errors and headers: only from a value known to be meant for clients, and only
 //   with a 4xx status. Known to be meant for clients: our own problems, an object that says

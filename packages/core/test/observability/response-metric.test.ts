@@ -6,7 +6,7 @@ import { AggregationTemporality, type DataPoint, MeterProvider, MetricReader } f
 import { afterEach, describe, expect, it } from 'vitest';
 import { createErrorContract, type ErrorMapper, conflict, notFound } from '../../src/index.js';
 import { routeMiss } from '../../src/adapter.js';
-import { jwtErrors } from '../../src/maps/index.js';
+import { jwtErrors } from '../../src/presets/index.js';
 import { request } from '../helpers.js';
 
 /** A reader collected on demand, each collection holding what was counted since the last one. */

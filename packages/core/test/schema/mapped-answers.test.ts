@@ -2,7 +2,7 @@
 // OpenAPI responses (409 on writes, 503 and 401 everywhere) and as a docs page per code.
 import { describe, expect, it } from 'vitest';
 import { createErrorContract, documentedCodes, errorDocs, withErrorResponses } from '../../src/index.js';
-import { jwtErrors, postgresErrors, prismaErrors, redisErrors, upstreamErrors } from '../../src/maps/index.js';
+import { jwtErrors, postgresErrors, prismaErrors, redisErrors, upstreamErrors } from '../../src/presets/index.js';
 import { expectValidOpenApi } from './helpers.js';
 
 const mapped = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', map: [prismaErrors(), postgresErrors(), jwtErrors()] });

@@ -150,7 +150,7 @@ function prismaAnswer(code: string, meta: unknown, retryAfter: number, columns: 
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';
- * import { prismaErrors } from '@error-contract/core/maps';
+ * import { prismaErrors } from '@error-contract/core/presets';
  *
  * const contract = createErrorContract({ map: [prismaErrors()] });
  * // await prisma.widget.findUniqueOrThrow({ where: { id } }) -> 404 { code: 'not_found', detail: 'The requested Widget record was not found.' }

@@ -108,7 +108,7 @@ function mongooseAnswer(error: unknown, names: readonly string[], retryAfter: nu
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';
- * import { mongooseErrors } from '@error-contract/core/maps';
+ * import { mongooseErrors } from '@error-contract/core/presets';
  *
  * const contract = createErrorContract({ map: [mongooseErrors()] });
  * // await Widget.create({ price: -1 }) -> 400 { code: 'validation_failed', errors: [{ field: 'price', detail: 'must be at least 0' }] }

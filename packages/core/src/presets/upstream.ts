@@ -107,7 +107,7 @@ function failureOf(error: unknown): Failure | 'answered' | undefined {
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';
- * import { redisErrors, upstreamErrors } from '@error-contract/core/maps';
+ * import { redisErrors, upstreamErrors } from '@error-contract/core/presets';
  *
  * const contract = createErrorContract({ map: [redisErrors({ servers: process.env.REDIS_URL }), upstreamErrors()] });
  * // await fetch('http://inventory/items', { signal: AbortSignal.timeout(5000) }) times out -> 504 { code: 'gateway_timeout' }

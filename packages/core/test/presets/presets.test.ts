@@ -1,10 +1,10 @@
-// The presets of @error-contract/core/maps by the shapes of their libraries' errors, one row per
+// The presets of @error-contract/core/presets by the shapes of their libraries' errors, one row per
 // rule (suites/library-errors runs them against the real libraries). Every answer is checked to
 // carry none of the planted values.
 import { describe, expect, it } from 'vitest';
 import { createErrorContract, type ErrorMapper } from '../../src/index.js';
-import { jwtErrors, mongooseErrors, mysqlErrors, postgresErrors, prismaErrors, sequelizeErrors, sqliteErrors, typeormErrors } from '../../src/maps/index.js';
-import { classNames, errorChain, schemaName, schemaNames } from '../../src/maps/recognise.js';
+import { jwtErrors, mongooseErrors, mysqlErrors, postgresErrors, prismaErrors, sequelizeErrors, sqliteErrors, typeormErrors } from '../../src/presets/index.js';
+import { classNames, errorChain, schemaName, schemaNames } from '../../src/presets/recognise.js';
 import { request } from '../helpers.js';
 
 const SECRET = 'planted-5ecret';

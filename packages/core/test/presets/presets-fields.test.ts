@@ -3,7 +3,7 @@
 // names the column and carries no pointer, since the request has no such member (issue 47).
 import { describe, expect, it } from 'vitest';
 import { ContractError, createErrorContract, type ErrorMapper } from '../../src/index.js';
-import { type FieldOptions, mongooseErrors, mysqlErrors, postgresErrors, prismaErrors, sequelizeErrors, sqliteErrors, typeormErrors } from '../../src/maps/index.js';
+import { type FieldOptions, mongooseErrors, mysqlErrors, postgresErrors, prismaErrors, sequelizeErrors, sqliteErrors, typeormErrors } from '../../src/presets/index.js';
 import { request } from '../helpers.js';
 
 const SECRET = 'planted-5ecret';

@@ -166,7 +166,7 @@ export function sqliteAnswer(failure: SqliteFailure, retryAfter: number, columns
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';
- * import { sqliteErrors } from '@error-contract/core/maps';
+ * import { sqliteErrors } from '@error-contract/core/presets';
  *
  * const contract = createErrorContract({ map: [sqliteErrors({ fields: { user_id: 'userId' } })] });
  * // INSERT of a taken email -> 409 { code: 'conflict', detail: 'A record with this email already exists.' }

@@ -29,7 +29,7 @@ function entityName(error: unknown): string | undefined {
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';
- * import { typeormErrors } from '@error-contract/core/maps';
+ * import { typeormErrors } from '@error-contract/core/presets';
  *
  * const contract = createErrorContract({ map: [typeormErrors()] });
  * // await widgets.findOneByOrFail({ id }) -> 404 { code: 'not_found', detail: 'The requested Widget record was not found.' }

@@ -139,7 +139,7 @@ export interface PostgresErrorsOptions extends RetryOptions, ServersOptions, Fie
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';
- * import { postgresErrors } from '@error-contract/core/maps';
+ * import { postgresErrors } from '@error-contract/core/presets';
  *
  * const contract = createErrorContract({
  *   map: [postgresErrors({ retryAfter: 2, servers: process.env.DATABASE_URL, fields: { user_id: 'userId' } })],

@@ -106,7 +106,7 @@ function sequelizeAnswer(error: unknown, names: readonly string[], retryAfter: n
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';
- * import { sequelizeErrors } from '@error-contract/core/maps';
+ * import { sequelizeErrors } from '@error-contract/core/presets';
  *
  * const contract = createErrorContract({ map: [sequelizeErrors()] });
  */

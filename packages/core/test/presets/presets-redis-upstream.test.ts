@@ -3,7 +3,7 @@
 // real redis-server and real HTTP servers). Every answer is checked to carry none of the planted values.
 import { describe, expect, it } from 'vitest';
 import { createErrorContract, type ErrorMapper } from '../../src/index.js';
-import { postgresErrors, redisErrors, upstreamErrors } from '../../src/maps/index.js';
+import { postgresErrors, redisErrors, upstreamErrors } from '../../src/presets/index.js';
 import { request } from '../helpers.js';
 
 const SECRET = 'planted-5ecret';

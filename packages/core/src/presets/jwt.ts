@@ -181,7 +181,7 @@ export interface JwtErrorsOptions {
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';
- * import { jwtErrors } from '@error-contract/core/maps';
+ * import { jwtErrors } from '@error-contract/core/presets';
  *
  * const contract = createErrorContract({ map: [jwtErrors({ realm: 'widgets' })] });
  * // jwt.verify(expiredToken, key) throws -> 401, WWW-Authenticate: Bearer realm="widgets", error="invalid_token", error_description="The access token expired"

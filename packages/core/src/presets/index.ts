@@ -1,4 +1,4 @@
-// `@error-contract/core/maps`: ready mappers for the `map` option, one file per library. Each
+// `@error-contract/core/presets`: ready mappers for the `map` option, one file per library. Each
 // recognises its library's errors by name, code and shape and imports nothing of it.
 export type { FieldNames, FieldOptions, RetryOptions } from './answers.js';
 export type { ServerAddress, ServersOptions } from './connection.js';

@@ -82,7 +82,7 @@ export interface RedisErrorsOptions extends RetryOptions {
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';
- * import { redisErrors } from '@error-contract/core/maps';
+ * import { redisErrors } from '@error-contract/core/presets';
  *
  * const contract = createErrorContract({ map: [redisErrors({ servers: 'redis://127.0.0.1:6379', retryAfter: 2 })] });
  * // a GET while Redis is restarting -> 503 { code: 'service_unavailable' }, Retry-After: 2

@@ -84,7 +84,7 @@ export interface MysqlErrorsOptions extends RetryOptions, ServersOptions, FieldO
  *
  * @example
  * import { createErrorContract } from '@error-contract/core';
- * import { mysqlErrors } from '@error-contract/core/maps';
+ * import { mysqlErrors } from '@error-contract/core/presets';
  *
  * const contract = createErrorContract({ map: [mysqlErrors({ servers: process.env.DATABASE_URL, fields: { user_id: 'userId' } })] });
  * // a NULL user_id -> 400 { code: 'validation_failed', errors: [{ field: 'userId', pointer: '/userId', detail: 'is required' }] }

@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createErrorContract, type ErrorMapper } from '../../src/index.js';
-import { serversMatcher, socketFailureIn } from '../../src/maps/connection.js';
-import { mysqlErrors, postgresErrors } from '../../src/maps/index.js';
+import { serversMatcher, socketFailureIn } from '../../src/presets/connection.js';
+import { mysqlErrors, postgresErrors } from '../../src/presets/index.js';
 import { request } from '../helpers.js';
 
 /** A real refused connection: a port nothing listens on (bound, then closed). */

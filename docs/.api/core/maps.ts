@@ -1,1 +1,0 @@
-export * from '@error-contract/core/maps';
