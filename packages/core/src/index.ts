@@ -27,7 +27,7 @@ export {
   unsupportedMediaType,
   validationFailed,
 } from './failures/factories.js';
-export { readHeader } from './rendering/headers.js';
+export { readHeader } from './request/read-header.js';
 export { activeTraceId } from './observability/active-span.js';
 export type { ErrorLogger, LogFields } from './observability/log-line.js';
 export { type AcceptPolicy, type ErrorContractOptions, type Translations } from './contract/options.js';

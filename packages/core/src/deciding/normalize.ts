@@ -1,7 +1,7 @@
 // Anything thrown becomes a Problem: the one place where status, code and exposure are decided.
 import { isContractError, type ProblemInit } from '../failures/contract-error.js';
 import { safeInstance } from '../rendering/fallback.js';
-import { clientHeadersOf, ownClientHeadersOf } from '../rendering/headers.js';
+import { clientHeadersOf, ownClientHeadersOf } from './client-headers.js';
 import { languageFor, textIn, translatedText } from '../rendering/language.js';
 import { mapError, type MappedBy } from '../mapping/map-option.js';
 import { RESERVED_MEMBERS, type Settings } from '../contract/options.js';

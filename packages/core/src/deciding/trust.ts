@@ -13,7 +13,7 @@
 //   `FST_ERR_VALIDATION`), and Nest's `HttpException` and its subclasses (unless their message is
 //   one Nest made up: the class name, or the throttler's default). A 5xx carries nothing from the
 //   thrown value.
-// - Which headers: the allow-list of headers.ts (`Allow`, `Retry-After`, `WWW-Authenticate`,
+// - Which headers: the allow-list of client-headers.ts (`Allow`, `Retry-After`, `WWW-Authenticate`,
 //   rate-limit headers), each checked against header injection.
 import { read, readString } from '../base/safe-read.js';
 

@@ -3,7 +3,7 @@
 // span's, which also continues the caller's `traceparent`); without it, the caller's W3C trace
 // context when it sent one; otherwise a new one in the same form.
 import { traceIdOfTraceparent } from '@error-contract/http-status';
-import { readHeader } from '../rendering/headers.js';
+import { readHeader } from '../request/read-header.js';
 import { activeTraceId } from './active-span.js';
 import type { RequestLike } from '../types.js';
 

@@ -5,7 +5,7 @@
 // their codes), and Hono's `hono/jwt` middleware (its HTTPException(401), by its fixed sentences
 // and the challenge on its `res`). The middlewares' own sentences never reach the body.
 import type { ProblemInit } from '../failures/contract-error.js';
-import { readHeader } from '../rendering/headers.js';
+import { readHeader } from '../request/read-header.js';
 import type { ErrorMapper } from '../mapping/map-option.js';
 import { problem } from '../failures/problems.js';
 import { read, readString } from '../base/safe-read.js';

@@ -7,7 +7,7 @@ const RANGE = /^([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)$/;
 const QUALITY = /^q=(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/i;
 
 import type { CatalogEntry } from '../contract/catalog.js';
-import { readHeader } from './headers.js';
+import { readHeader } from '../request/read-header.js';
 import type { Settings } from '../contract/options.js';
 import type { RequestLike } from '../types.js';
 

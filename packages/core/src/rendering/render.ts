@@ -2,7 +2,8 @@
 import { acceptsProblemJson } from '../request/accept.js';
 import { fallbackResponse } from './fallback.js';
 import { type CompiledAnswer, stillCompiled } from './compiled-answers.js';
-import { readHeader, responseHeaders } from './headers.js';
+import { readHeader } from '../request/read-header.js';
+import { responseHeaders } from './headers.js';
 import { typeFor } from '../deciding/normalize.js';
 import { RESERVED_MEMBERS, type Settings } from '../contract/options.js';
 import { bodyFrom, plainBody } from './serialize.js';

@@ -2,7 +2,7 @@
 // Which checks run is the contract's Accept policy and `rejectMalformedPath` (options.ts).
 import { acceptsJson } from './accept.js';
 import type { ProblemInit } from '../failures/contract-error.js';
-import { readHeader } from '../rendering/headers.js';
+import { readHeader } from './read-header.js';
 import type { Settings } from '../contract/options.js';
 import { pathOfTarget } from './path.js';
 import { problems } from '../failures/problems.js';

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import createError from 'http-errors';
 import { describe, expect, it } from 'vitest';
 import { readHeader } from '../../src/index.js';
-import { safeHeaderValue } from '../../src/rendering/headers.js';
+import { safeHeaderValue } from '../../src/deciding/client-headers.js';
 import { answer } from '../helpers.js';
 
 describe('headers an error carries for the client', () => {
