@@ -15,6 +15,7 @@ export { firstSegment, pathOfTarget, withoutQuery } from './request/path.js';
 export { withRoute } from './request/with-route.js';
 export { type RouteMissesByPath, routeMissesByPath } from './routing/route-misses-by-path.js';
 export { rememberedRouteMiss, routeMiss } from './routing/route-miss.js';
+export { type RouteIndex, routeIndexes } from './routing/route-indexes.js';
 export { acceptPolicyOf, shapeAt, typeBaseOf } from './schema/probe.js';
 export { codeForStatus, reasonPhrase } from './base/statuses.js';
 export { read } from './base/safe-read.js';

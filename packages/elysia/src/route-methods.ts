@@ -4,7 +4,7 @@
 // `*` (the rest), which a regular expression per route reproduces; they are compiled once and
 // again only when the route list grows.
 import { type ProblemInit, problems } from '@error-contract/core';
-import { type RouteMissesByPath, routeMissesByPath } from '@error-contract/core/adapter';
+import { routeIndexes } from '@error-contract/core/adapter';
 
 /** What is read of an Elysia app: its routes and whether it routes `/a/` apart from `/a`. */
 export interface RoutedApp {
@@ -12,13 +12,6 @@ export interface RoutedApp {
   readonly config?: { strictPath?: boolean };
 }
 
-interface MethodsIndex {
-  count: number;
-  routes: Array<{ method: string; pattern: RegExp }>;
-  misses: RouteMissesByPath;
-}
-
-const INDEXES = new WeakMap<RoutedApp, MethodsIndex>();
 
 function escapeLiteral(segment: string): string {
   return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -44,20 +37,19 @@ export function routePattern(path: string, strict: boolean): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-function methodsIndex(app: RoutedApp): MethodsIndex {
-  const known = INDEXES.get(app);
-  if (known !== undefined && known.count === app.routes.length) return known;
-  const strict = app.config?.strictPath === true;
-  const routes: MethodsIndex['routes'] = [];
-  for (const route of app.routes) {
-    // `ALL` is middleware or a mounted app: it declares nothing about the resource's methods
-    if (typeof route.path !== 'string' || typeof route.method !== 'string' || route.method === 'ALL') continue;
-    routes.push({ method: route.method.toUpperCase(), pattern: routePattern(route.path, strict) });
-  }
-  const index = { count: app.routes.length, routes, misses: routeMissesByPath() };
-  INDEXES.set(app, index);
-  return index;
-}
+const methodsIndex = routeIndexes(
+  (app: RoutedApp) => app.routes.length,
+  (app) => {
+    const strict = app.config?.strictPath === true;
+    const routes: Array<{ method: string; pattern: RegExp }> = [];
+    for (const route of app.routes) {
+      // `ALL` is middleware or a mounted app: it declares nothing about the resource's methods
+      if (typeof route.path !== 'string' || typeof route.method !== 'string' || route.method === 'ALL') continue;
+      routes.push({ method: route.method.toUpperCase(), pattern: routePattern(route.path, strict) });
+    }
+    return { routes };
+  },
+);
 
 /**
  * Core's `routeMiss` for a request Elysia found no route for: 405 with `Allow` when the path is
@@ -67,7 +59,7 @@ function methodsIndex(app: RoutedApp): MethodsIndex {
  * routeMissOf(app, 'PUT', '/widgets'); // 405, Allow: GET, HEAD, POST
  */
 export function routeMissOf(app: RoutedApp, method: string, path: string): ProblemInit {
-  let index: MethodsIndex;
+  let index: ReturnType<typeof methodsIndex>;
   try {
     index = methodsIndex(app);
   } catch {

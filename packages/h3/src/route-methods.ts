@@ -2,7 +2,7 @@
 // a 404 (h3 2 finds no route for the method and returns `kNotFound`); the routes are read here
 // and core's `routeMiss` decides.
 import { type ProblemInit, problems } from '@error-contract/core';
-import { type RouteMissesByPath, routeMissesByPath } from '@error-contract/core/adapter';
+import { routeIndexes, routeMissesByPath } from '@error-contract/core/adapter';
 
 /** The members of h3 2's `H3` app read here: its route list and its own route lookup. */
 interface AppV2 {
@@ -10,24 +10,20 @@ interface AppV2 {
   '~findRoute'?: (event: { req: { method: string }; url: { pathname: string } }) => { data?: { method?: string } } | undefined | void;
 }
 
-interface Index {
-  count: number;
-  declared: string[];
-  misses: RouteMissesByPath;
-}
+type Routes = NonNullable<AppV2['~routes']>;
 
-const INDEXES = new WeakMap<object, Index>();
+// the methods the app's routes declare, made again when routes are added (core's `routeIndexes`)
+const declaredIndex = routeIndexes(
+  (app: AppV2 & { '~routes': Routes }) => app['~routes'].length,
+  (app) => {
+    // `app.all()` registers the method '' and declares nothing about the resource
+    const declared = [...new Set(app['~routes'].map((route) => (typeof route.method === 'string' ? route.method.toUpperCase() : '')).filter((method) => method !== ''))];
+    return { declared };
+  },
+);
 
-function indexOf(app: AppV2): Index | undefined {
-  const routes = app['~routes'];
-  if (!Array.isArray(routes)) return undefined;
-  const known = INDEXES.get(app);
-  if (known !== undefined && known.count === routes.length) return known;
-  // `app.all()` registers the method '' and declares nothing about the resource
-  const declared = [...new Set(routes.map((route) => (typeof route.method === 'string' ? route.method.toUpperCase() : '')).filter((method) => method !== ''))];
-  const index = { count: routes.length, declared, misses: routeMissesByPath() };
-  INDEXES.set(app, index);
-  return index;
+function indexOf(app: AppV2): ReturnType<typeof declaredIndex> | undefined {
+  return Array.isArray(app['~routes']) ? declaredIndex(app as AppV2 & { '~routes': Routes }) : undefined;
 }
 
 /**
@@ -37,7 +33,7 @@ function indexOf(app: AppV2): Index | undefined {
  */
 export function routeMissV2(app: unknown, method: string, pathname: string): ProblemInit {
   const h3 = app as AppV2 | undefined;
-  let index: Index | undefined;
+  let index: ReturnType<typeof indexOf>;
   try {
     index = h3 === undefined || h3 === null ? undefined : indexOf(h3);
   } catch {

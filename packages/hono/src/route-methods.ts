@@ -2,7 +2,7 @@
 // `app.all()` and middleware are method `ALL`). Sub-apps mounted with `app.route()` and
 // `basePath()` add their routes to it, so they are seen too.
 import { type ProblemInit, problems } from '@error-contract/core';
-import { firstSegment, type RouteMissesByPath, routeMissesByPath } from '@error-contract/core/adapter';
+import { firstSegment, routeIndexes } from '@error-contract/core/adapter';
 import type { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 
@@ -16,17 +16,6 @@ import { TrieRouter } from 'hono/router/trie-router';
 // Most route misses are 404s whose first segment no route has (`/nothing/here` in an app of
 // `/widgets` routes): when every route starts with a literal segment, those are answered from a
 // set of first segments without searching the trie.
-interface MethodsIndex {
-  count: number;
-  /** The declared methods whose routes match `path`, each once. */
-  methodsAt: (path: string) => string[];
-  /** The literal first segments of all routes, or undefined when one starts with a pattern. */
-  firstSegments: Set<string> | undefined;
-  /** Misses already decided, by path: a 405's trie search costs about 1 µs, a Map lookup 0.1. */
-  misses: RouteMissesByPath;
-}
-
-const METHODS_BY_PATH = new WeakMap<Hono<any, any, any>, MethodsIndex>();
 const LITERAL_SEGMENT = /^[\w.~-]*$/;
 
 // The routers whose matching a trie of the routes reproduces: Hono's default (a SmartRouter that
@@ -55,9 +44,9 @@ function searchingATrie(routes: Array<{ method: string; path: string }>): (path:
   };
 }
 
-function methodsIndex(app: Hono<any, any, any>): MethodsIndex {
-  const known = METHODS_BY_PATH.get(app);
-  if (known !== undefined && known.count === app.routes.length) return known;
+// The index is made again with the misses when routes are added (core's `routeIndexes`)
+const methodsIndex = routeIndexes((app: Hono<any, any, any>) => app.routes.length, (app) => {
+  // the literal first segments of all routes, or undefined when one starts with a pattern
   let firstSegments: Set<string> | undefined = new Set();
   // `app.all()` and middleware are method ALL: they declare nothing about the resource
   const routes = app.routes.filter((route) => route.method !== 'ALL');
@@ -67,11 +56,10 @@ function methodsIndex(app: Hono<any, any, any>): MethodsIndex {
     else firstSegments?.add(first);
   }
   const declared = [...new Set(routes.map((route) => route.method))];
+  // the declared methods whose routes match a path, each once
   const methodsAt = TRIE_ALIKE.has((app.router as { name?: string }).name ?? '') ? searchingATrie(routes) : askingTheApp(app, declared);
-  const index = { count: app.routes.length, methodsAt, firstSegments, misses: routeMissesByPath() };
-  METHODS_BY_PATH.set(app, index);
-  return index;
-}
+  return { methodsAt, firstSegments };
+});
 
 /**
  * Core's `routeMiss` for this request, remembered per path (core's `routeMissesByPath`, renewed
@@ -79,7 +67,7 @@ function methodsIndex(app: Hono<any, any, any>): MethodsIndex {
  * the method, without a search.
  */
 export function routeMissOf(app: Hono<any, any, any>, method: string, path: string): ProblemInit {
-  let index: MethodsIndex;
+  let index: ReturnType<typeof methodsIndex>;
   try {
     index = methodsIndex(app);
   } catch {
