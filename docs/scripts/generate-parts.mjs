@@ -20,19 +20,121 @@ export function presetDoc(source) {
   return `${summary.trim()}\n\n## Example\n\n\`\`\`ts\n${(example ?? '').trim()}\n\`\`\`\n`;
 }
 
-/** The describe/it titles of a test file, as a nested list. */
+// A quoted title: '...', "..." or `...`, escaped quotes inside it kept (`Sequelize\'s`).
+/** The pattern of a quoted title whose opening quote is capture group `group` (its text the next). */
+const quoted = (group) => `(['"\`])((?:\\\\.|(?!\\${group})[^\\\\])*)\\${group}`;
+const TITLE_CALL = new RegExp(String.raw`^(\s*)(describe|it|test)(?:\.each\(([^)]*)\))?\(\s*` + quoted(4));
+// the end of an inline table written over several lines: `])('$name -> $status', ...`
+const TABLE_END_TITLE = new RegExp(String.raw`^\s*\]\)\(\s*` + quoted(1));
+const TABLE_START = /^\s*(?:describe|it|test)\.each\(\[\s*$/;
+
+/** A title as its test file writes it, its escapes undone: `it's`, not `it\'s`. */
+function unescape(text) {
+  return text.replace(/\\(.)/g, '$1');
+}
+
+/**
+ * The rows of a table as `$key` (and `%s`) fillers: an object row on one line
+ * (`{ name: 'UNIQUE', status: 409, ... }`) gives its members, an array row (on one line or more)
+ * its first string as `%s`.
+ */
+function tableRows(lines) {
+  const rows = [];
+  const text = lines.join('\n');
+  const member = new RegExp(String.raw`(\w+):\s*(?:` + quoted(2) + String.raw`|(-?\d+(?:\.\d+)?|true|false))`, 'g');
+  for (const line of lines) {
+    if (!/^\s*\{/.test(line)) continue;
+    const row = {};
+    for (const found of line.matchAll(member)) row[found[1]] = found[3] !== undefined ? unescape(found[3]) : found[4];
+    rows.push(row);
+  }
+  if (rows.length > 0) return rows;
+  // array rows: the first string after each `[` that opens a row (depth 0 -> 1 in the table's text)
+  let depth = 0;
+  let awaiting = false;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at];
+    if (char === "'" || char === '"' || char === '`') {
+      const string = new RegExp(quoted(1), 'y');
+      string.lastIndex = at;
+      const found = string.exec(text);
+      if (found === null) break;
+      // a row of its own (a table of strings), or the first string of an array row
+      if (awaiting || depth === 0) rows.push({ '%s': unescape(found[2]) });
+      awaiting = false;
+      at = string.lastIndex - 1;
+    } else if (char === '[' || char === '{' || char === '(') {
+      depth += 1;
+      if (depth === 1 && char === '[') awaiting = true;
+    } else if (char === ']' || char === '}' || char === ')') {
+      depth -= 1;
+      awaiting = false;
+    }
+  }
+  return rows;
+}
+
+/** The lines of the array `const NAME ... = [` in `source`, up to its closing `];` (or its one line). */
+function namedTable(source, name) {
+  const lines = source.split('\n');
+  // on one line: `const CLIENTS = ['pglite', 'node-postgres'];`
+  const oneLine = lines.map((line) => new RegExp(String.raw`^\s*(?:export\s+)?const\s+${name}\b.*?=\s*\[(.*)\];?\s*$`).exec(line)).find((found) => found !== null);
+  if (oneLine) return [oneLine[1]];
+  const start = lines.findIndex((line) => new RegExp(String.raw`^\s*(?:export\s+)?const\s+${name}\b.*=\s*\[\s*$`).test(line));
+  if (start === -1) return undefined;
+  const end = lines.findIndex((line, index) => index > start && /^\s*\];?\s*$/.test(line));
+  return end === -1 ? undefined : lines.slice(start + 1, end);
+}
+
+/**
+ * A table test's title spelled out for each row (`$key` and `%s` filled in), or undefined when a
+ * row lacks what the title names.
+ */
+function spelledOut(title, rows) {
+  if (rows.length === 0) return undefined;
+  const titles = rows.map((row) => title.replace(/\$(\w+)|%s/g, (whole, key) => (key === undefined ? (row['%s'] ?? whole) : key in row ? row[key] : whole)));
+  return titles.some((text) => /\$\w|%s/.test(text)) ? undefined : titles;
+}
+
+/**
+ * The describe/it titles of a test file, as a nested list, each quoted whole. A table test is
+ * spelled out: `it.each(['40001', '40P01'])('%s -> 503')` reads '40001, 40P01 -> 503', and a
+ * table of objects (named or inline) gives one line per row with its `$key`s filled in.
+ */
 export function testedTitles(source) {
   const lines = [];
-  const title = /^(\s*)(describe|it|test)(?:\.each\(([^)]*)\))?\(\s*(['"`])((?:(?!\4).)*)\4/;
-  for (const line of source.split('\n')) {
-    const found = title.exec(line);
-    if (!found) continue;
-    const depth = found[2] === 'describe' ? 0 : 1;
-    // it.each(['40001', '40P01'])('%s -> 503') reads '40001, 40P01 -> 503'; a named table, 'each'
-    const values = found[3] === undefined ? undefined : /^\s*\[/.test(found[3]) ? [...found[3].matchAll(/'([^']*)'/g)].map((m) => m[1]).join(', ') : 'each of the table';
-    const text = found[5].replace(/\\(['"`])/g, '$1').replace('%s', values ?? '%s');
-    lines.push(`${'  '.repeat(depth)}- ${found[2] === 'describe' ? `**${text}**` : text}`);
-  }
+  const sourceLines = source.split('\n');
+  let tableStart = -1;
+  const push = (depth, text, isDescribe) => lines.push(`${'  '.repeat(depth)}- ${isDescribe ? `**${text}**` : text}`);
+  sourceLines.forEach((line, index) => {
+    if (TABLE_START.test(line)) tableStart = index;
+    const end = TABLE_END_TITLE.exec(line);
+    if (end !== null && tableStart !== -1) {
+      const title = unescape(end[2]);
+      const titles = spelledOut(title, tableRows(sourceLines.slice(tableStart + 1, index)));
+      for (const text of titles ?? [title.replace(/\$\w+/g, '…')]) push(1, text, false);
+      tableStart = -1;
+      return;
+    }
+    const found = TITLE_CALL.exec(line);
+    if (!found) return;
+    const isDescribe = found[2] === 'describe';
+    const depth = isDescribe ? 0 : 1;
+    const title = unescape(found[5]);
+    const table = found[3];
+    if (table === undefined) return push(depth, title, isDescribe);
+    if (/^\s*\[/.test(table)) {
+      // it.each(['40001', '40P01'])('%s -> 503') reads '40001, 40P01 -> 503'
+      const values = [...table.matchAll(new RegExp(quoted(1), 'g'))].map((match) => unescape(match[2])).join(', ');
+      return push(depth, title.replace('%s', values), isDescribe);
+    }
+    const rows = /^\s*\w+\s*$/.test(table) ? namedTable(source, table.trim()) : undefined;
+    const titles = rows === undefined ? undefined : spelledOut(title, tableRows(rows));
+    // a describe over a table is one heading naming every row; a test, one line per row
+    if (titles !== undefined && isDescribe) push(depth, title.replace(/%s/, rows === undefined ? '' : tableRows(rows).map((row) => row['%s']).join(', ')), true);
+    else if (titles !== undefined) for (const text of titles) push(depth, text, isDescribe);
+    else push(depth, title.replace(/%[sdj]|\$\w+/g, '…'), isDescribe);
+  });
   return `${lines.join('\n')}\n`;
 }
 

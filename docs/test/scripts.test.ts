@@ -1,6 +1,6 @@
 // The build's helpers: one slug for headings and links, the preset pages' parts read from the
 // presets' TSDoc and their tests' titles, the run marker of a code block.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,57 @@ describe('preset parts', () => {
       ].join('\n'),
     );
     expect(titles).toBe('- **postgresErrors() on %s**\n  - 23505 unique violation -> 409\n  - 40001, 40P01 -> 503\n');
+  });
+
+  it('quotes a title whole, its escaped quotes undone', () => {
+    const titles = testedTitles(["  it('NOT NULL and CHECK, which Sequelize\\'s SQLite dialect makes -> 400', () => {});", '  it("a \\"quoted\\" word", () => {});'].join('\n'));
+    expect(titles).toBe("  - NOT NULL and CHECK, which Sequelize's SQLite dialect makes -> 400\n  - a \"quoted\" word\n");
+  });
+
+  it('spells out a table of objects, named or inline, one line per row', () => {
+    const source = [
+      'const CASES = [',
+      "  { name: 'UNIQUE', sql: 'insert ...', status: 409 },",
+      "  { name: 'NOT NULL', sql: 'insert ...', status: 400 },",
+      '];',
+      "describe('on sqlite', () => {",
+      "  it.each(CASES)('$name -> $status', () => {});",
+      '  it.each([',
+      "    { name: 'CHECK', status: 400 },",
+      "  ])('$name -> $status (inline)', () => {});",
+      '});',
+    ].join('\n');
+    expect(testedTitles(source)).toBe('- **on sqlite**\n  - UNIQUE -> 409\n  - NOT NULL -> 400\n  - CHECK -> 400 (inline)\n');
+  });
+
+  it('a describe over a table names every row; a test over one, a line per row', () => {
+    const source = [
+      "const CLIENTS = ['pglite', 'node-postgres'];",
+      'const MIDDLEWARES: [string, () => void][] = [',
+      '  [',
+      "    'express-jwt',",
+      '    () => {},',
+      '  ],',
+      "  ['hono/jwt', () => {}],",
+      '];',
+      "describe.each(CLIENTS)('postgresErrors() on %s', () => {});",
+      "describe('each middleware', () => {",
+      "  it.each(MIDDLEWARES)('%s answers', () => {});",
+      '});',
+    ].join('\n');
+    expect(testedTitles(source)).toBe('- **postgresErrors() on pglite, node-postgres**\n- **each middleware**\n  - express-jwt answers\n  - hono/jwt answers\n');
+  });
+
+  it('every tested-on list of the presets pages reads whole: no backslash, no placeholder, no unclosed quote', () => {
+    const tests = join(root, 'suites/library-errors/test');
+    for (const file of readdirSync(tests).filter((name) => name.endsWith('.test.ts'))) {
+      for (const line of testedTitles(readFileSync(join(tests, file), 'utf8')).split('\n')) {
+        // a table's placeholders left unfilled ($executeRaw is Prisma's own name, not one)
+        expect(line, file).not.toMatch(/\\|\$(?:name|status|code|case|title)\b|%[sdj]|…/);
+        expect((line.split('"').length - 1) % 2, `${file}: ${line}`).toBe(0);
+        expect((line.split('`').length - 1) % 2, `${file}: ${line}`).toBe(0);
+      }
+    }
   });
 });
 
