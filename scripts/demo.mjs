@@ -1,8 +1,9 @@
-// `pnpm demo [express|koa|hono|fastify|nest|next|h3|nitro|elysia]`: starts the reference service (REFERENCE-SERVICE.md) on that
-// framework, then prints a few requests to try. `pnpm demo hono --runtime bun` (deno, workerd) starts
+// `pnpm demo [express|koa|hono|fastify|nest|next|h3|nitro|elysia]`: builds what that framework's
+// reference service needs when it changed (scripts/build-stale.mjs --for), starts the service
+// (REFERENCE-SERVICE.md), then prints a few requests to try. `pnpm demo hono --runtime bun` (deno, workerd) starts
 // Hono's on that runtime instead of Node (examples/hono's `start:<runtime>`). Elysia's runs on Bun
 // (examples/elysia's `start`).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,12 @@ if (!runtimes.includes(runtime)) {
   console.error(`No runtime "${runtime}" for ${name}: Hono's runs on ${RUNTIMES_OF.hono.join(', ')} (pnpm demo hono --runtime deno), Elysia's on bun, the others on node.`);
   process.exit(2);
 }
+
+// build first what this service needs and only if it changed since its last build (the service's
+// packages, not all of them), saying so line by line
+console.log(`Checking the packages the ${name} service needs (each built again only if it changed)...`);
+const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-stale.mjs'), '--for', `examples/${name}`], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
 
 // say what is starting: the framework, the runtime, and Nest's platform
 const platform = name === 'nest' ? `, platform-${process.env.PLATFORM || 'express'} (PLATFORM=fastify for the other)` : '';
