@@ -34,6 +34,14 @@ export function tarballFile({ name, version }) {
   return `${name.replace('@', '').replace('/', '-')}-${version}.tgz`;
 }
 
+/**
+ * This process's environment without the `npm_config_*` variables a pnpm script runs with: npx
+ * (npm) would warn about each setting of pnpm's it does not know (`auto-install-peers`, ...).
+ */
+function withoutPnpmConfig() {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_config_')));
+}
+
 /** The newest modification time under `path` (a file or a folder), 0 when it does not exist. */
 function newest(path) {
   if (!existsSync(path)) return 0;
@@ -73,7 +81,7 @@ export function packPublished(out = packedDir, root = repositoryRoot) {
   const stale = packages.filter((pkg) => isStale(pkg, out, packages));
   if (stale.length > 0) {
     const filters = stale.flatMap((pkg) => ['--filter', pkg.name]);
-    execFileSync('npx', ['-y', 'pnpm@10', '-r', ...filters, 'pack', '--pack-destination', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npx', ['-y', 'pnpm@10', '-r', ...filters, 'pack', '--pack-destination', out], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: withoutPnpmConfig() });
   }
   return packages.map((pkg) => join(out, tarballFile(pkg)));
 }
