@@ -133,6 +133,9 @@ export function casesFor(p: string): Case[] {
     { name: 'a negative price', request: post(p, '{"name":"Gear","price":-1}'), status: 400, code: 'validation_failed', fields: ['price'] },
     { name: 'a price that is a string', request: post(p, '{"name":"Gear","price":"cheap"}'), status: 400, code: 'validation_failed', fields: ['price'] },
     { name: 'an unknown field', request: post(p, '{"name":"Gear","colour":"red"}'), status: 400, code: 'validation_failed', fields: ['colour'] },
+    // valid JSON whose member is named __proto__: an unknown field like any other, on every service
+    // (Koa's and Fastify's parsers refuse it by default; their examples read it as JSON.parse does)
+    { name: 'a member named __proto__', request: post(p, '{"name":"Gear","__proto__":{"admin":true}}'), status: 400, code: 'validation_failed', fields: ['__proto__'] },
     { name: 'two offending fields', request: post(p, '{"name":"","price":-1}'), status: 400, code: 'validation_failed', fields: ['name', 'price'] },
     // A problem with the body as a whole is reported at the empty field name (the JSON Pointer of the root).
     { name: 'an array body', request: post(p, '[]'), status: 400, code: 'validation_failed', fields: [''] },

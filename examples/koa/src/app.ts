@@ -21,6 +21,9 @@ import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import ratelimit from 'koa-ratelimit';
 
+// what co-body's JSON reader (bourne) says of a member named __proto__ or constructor
+const FORBIDDEN_MEMBER = /^Object contains forbidden (prototype|constructor) property$/;
+
 /** The reference service on Koa. Checks run in the documented order: Accept, rate limit,
  * authentication, routing, authorization, body. With `redis`, the rate limit is koa-ratelimit's
  * redis driver, shared by every instance, and fails open when Redis is away. */
@@ -62,11 +65,22 @@ export function createApp(config: ServiceConfig, redis?: RateLimitRedis): Koa {
   // extendTypes replaces the JSON list, so application/json is named with the +json suffix.
   // Not strict: `null` is valid JSON, and the schema (not the parser) says it is no widget, as on
   // Express and Hono, so all three give the same answer.
+  //
+  // co-body refuses a member named __proto__ or constructor (a parse error, 400 bad_request) where
+  // JSON.parse keeps it as an own key: it is read here as the other services read it, for the
+  // strict schema to refuse as an unknown field (validation_failed). Nothing here merges the body
+  // into another object, so an own __proto__ key changes no prototype.
   const readJson = bodyParser({
     enableTypes: ['json'],
     extendTypes: { json: ['application/json', '+json'] },
     jsonLimit: BODY_LIMIT_BYTES,
     jsonStrict: false,
+    onError(error, ctx) {
+      const raw = (error as { body?: unknown }).body;
+      if (!FORBIDDEN_MEMBER.test((error as Error).message) || typeof raw !== 'string') throw error;
+      ctx.request.body = JSON.parse(raw);
+      ctx.request.rawBody = raw;
+    },
   });
 
   for (const prefix of PREFIXES) {
