@@ -56,15 +56,19 @@ export type WrappedRouteHandler<Context = any> = (request: Request, context: Con
 
 /**
  * What `errors.route(handlers)` gives: the methods given, each answered in the contract, and `GET`
- * (the contract's 405 when none was given: Next's own would be empty). Export exactly these: Next
- * prerenders a module that exports no `POST`, `PUT`, `PATCH`, `DELETE` or `OPTIONS`.
+ * (the contract's 405 when none was given: Next's own would be empty). A module given no `GET` also
+ * gets `OPTIONS` (unless given one): Next's own 204, whose `Allow` names the methods given, where
+ * Next's, seeing the contract's `GET`, would name `GET` too. Export exactly these: Next prerenders a
+ * module that exports no `POST`, `PUT`, `PATCH`, `DELETE` or `OPTIONS`, and a module without `GET`
+ * exports one of those already.
  *
  * @example
  * export const { GET, POST }: RouteModule<any, { GET: RouteHandler; POST: RouteHandler }> = errors.route({ GET, POST });
+ * export const { GET, OPTIONS, POST }: RouteModule<any, { POST: RouteHandler }> = errors.route({ POST });
  */
 export type RouteModule<Context = any, Given extends RouteHandlers<Context> = RouteHandlers<Context>> = { [Method in keyof Given & HttpMethod]-?: WrappedRouteHandler<Context> } & {
   GET: WrappedRouteHandler<Context>;
-};
+} & ('GET' extends keyof Given ? unknown : { OPTIONS: WrappedRouteHandler<Context> });
 
 /**
  * Every method of the catch-all module (`errors.notFoundRoute`), each the contract's 404.
@@ -158,8 +162,15 @@ export function routeModule<Given extends RouteHandlers>(contract: ErrorContract
   const module: Partial<Record<HttpMethod, WrappedRouteHandler>> = {};
   for (const method of declared) module[method] = wrapped(contract, method, handlers[method]!, declared);
   // Next answers GET of a module without GET (and HEAD, its GET) with an empty 405: such a module
-  // exports a method Next does not prerender anyway, so exporting GET costs nothing.
-  module.GET ??= miss(contract, declared);
+  // exports a method Next does not prerender anyway, so exporting GET costs nothing. Next's own
+  // OPTIONS would then name GET, a method that answers 405: the module's OPTIONS is Next's own
+  // answer for the methods given, byte for byte what it was without the contract.
+  if (module.GET === undefined) {
+    module.GET = miss(contract, declared);
+    module.OPTIONS ??= async function errorContractOptions() {
+      return nextOptionsAnswer(declared);
+    };
+  }
   return module as RouteModule<any, Given>;
 }
 

@@ -44,7 +44,25 @@ describe('errors.route(handlers)', () => {
     const categories = errors.route({ GET: () => Response.json([]) });
     expect(Object.keys(categories)).toEqual(['GET']);
     expect(hasNonStaticMethods(categories as never)).toBe(false);
-    expect(Object.keys(errors.route({ POST: () => Response.json({}) })).sort()).toEqual(['GET', 'POST']);
+    expect(Object.keys(errors.route({ POST: () => Response.json({}) })).sort()).toEqual(['GET', 'OPTIONS', 'POST']);
+    expect(Object.keys(errors.route({ POST: () => Response.json({}), OPTIONS: () => new Response(null) })).sort()).toEqual(['GET', 'OPTIONS', 'POST']);
+  });
+
+  it("a module without GET: its OPTIONS is byte for byte Next's own without the contract, and names no method that answers 405", async () => {
+    const post = () => Response.json({}, { status: 201 });
+    const without = await read(await asNextRoutes({ POST: post }).OPTIONS(request('/api/orders', { method: 'OPTIONS' }), context));
+    const routes = asNextRoutes(errors.route({ POST: post }));
+    const withContract = await read(await routes.OPTIONS(request('/api/orders', { method: 'OPTIONS' }), context));
+    expect(withContract).toEqual(without);
+    expect(withContract.headers.allow).toBe('OPTIONS, POST');
+    for (const method of withContract.headers.allow!.split(', ')) {
+      const answer = await routes[method as 'OPTIONS' | 'POST'](request('/api/orders', { method, headers: { 'content-type': 'application/json' }, body: '{}' }), context);
+      expect(answer.status, method).not.toBe(405);
+    }
+    // and the GET the module exports for the contract's 405 names only what the module has
+    const get = await routes.GET(request('/api/orders'), context);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
   });
 
   it('reads nothing of the request before the handler runs, nor for a success', async () => {

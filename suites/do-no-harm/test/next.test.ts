@@ -69,6 +69,8 @@ const CASES: NextCase[] = [
   { name: "the app's own OPTIONS handler", request: { method: 'OPTIONS', path: '/api/reports' } },
   { name: "the app's own OPTIONS handler, for a client that sends the probe's header", request: { method: 'OPTIONS', path: '/api/reports', headers: { 'x-error-contract-method-probe': 'guess' } } },
   { name: "Next's own OPTIONS, for a client that sends the probe's header", request: { method: 'OPTIONS', path: '/api/items', headers: { 'x-error-contract-method-probe': '' } } },
+  { name: 'a POST-only module: its create', request: { method: 'POST', path: '/api/orders', headers: { 'content-type': 'application/json' }, body: '{"item":"1"}' } },
+  { name: "OPTIONS of a POST-only module: Next's own 204, Allow: OPTIONS, POST (never the GET that answers 405)", request: { method: 'OPTIONS', path: '/api/orders' } },
 
   // What the app fails under /api: in the contract with it.
   { name: 'API route not found', request: { method: 'GET', path: '/api/nope', headers: { ...JSON_ACCEPT, origin: ORIGIN } }, failure: { status: 404, code: 'not_found', keeps: [HELMET, 'access-control-allow-origin'] } },
@@ -89,6 +91,7 @@ const CASES: NextCase[] = [
     request: { method: 'PUT', path: '/api/categories', headers: { ...JSON_ACCEPT, 'content-type': 'application/json', origin: ORIGIN }, body: '{}' },
     failure: { status: 405, code: 'method_not_allowed', keeps: [HELMET, SHOP, 'allow', 'access-control-allow-origin', 'vary'] },
   },
+  { name: 'GET of a POST-only module: 405 with Allow: POST', request: { method: 'GET', path: '/api/orders', headers: JSON_ACCEPT }, failure: { status: 405, code: 'method_not_allowed', keeps: [HELMET, SHOP, 'allow'] } },
   { name: 'a POST to the default static route (not exported)', request: { method: 'POST', path: '/api/version', headers: JSON_ACCEPT, body: '' }, failure: { status: 405, code: 'method_not_allowed', keeps: [HELMET, SHOP, 'allow'] } },
   { name: 'a Pages Router API route that throws', request: { method: 'GET', path: '/api/legacy?fail=1', headers: JSON_ACCEPT }, failure: { status: 500, code: 'internal_server_error', keeps: [HELMET] } },
   { name: 'a Pages Router API route that ends a bare 404', request: { method: 'GET', path: '/api/legacy?missing=1', headers: JSON_ACCEPT }, failure: { status: 404, code: 'not_found', keeps: [HELMET] } },
@@ -96,7 +99,7 @@ const CASES: NextCase[] = [
   { name: 'HEAD of a missing API item', request: { method: 'HEAD', path: '/api/items/99' }, failure: { status: 404, code: 'not_found', keeps: [HELMET] } },
 ];
 
-const ALLOW: Record<string, string> = { '/api/items': 'GET, HEAD, POST', '/api/categories': 'GET, HEAD', '/api/version': 'GET, HEAD' };
+const ALLOW: Record<string, string> = { '/api/items': 'GET, HEAD, POST', '/api/categories': 'GET, HEAD', '/api/version': 'GET, HEAD', '/api/orders': 'POST' };
 
 function expectInContract(res: RawResponse, failure: NonNullable<NextCase['failure']>, method: string, path: string): void {
   expect(res.status).toBe(failure.status);
