@@ -50,6 +50,16 @@ function isFetchFailure(value: unknown): boolean {
   return classNames(value).includes('TypeError') && readString(value, 'message') === 'fetch failed';
 }
 
+/**
+ * Node's error for a request our own client aborted while its body was read (`IncomingMessage`'s
+ * `new ConnResetException('aborted')`: the message `aborted`, the code ECONNRESET, no syscall), which
+ * a framework that reads the body itself hands on as it is. Its ECONNRESET is our client's
+ * connection, not another service's.
+ */
+function isIncomingAbort(error: unknown): boolean {
+  return readString(error, 'message') === 'aborted' && readString(error, 'code') === 'ECONNRESET' && read(error, 'syscall') === undefined;
+}
+
 function declaresStatus(error: unknown): boolean {
   return isErrorStatus(read(error, 'status')) || isErrorStatus(read(error, 'statusCode'));
 }
@@ -63,7 +73,7 @@ function failureOf(error: unknown): Failure | 'answered' | undefined {
   }
   // A value that declares its own error status is not an HTTP client's: body-parser's "request
   // aborted" (400, code ECONNABORTED) is about our client's connection, and keeps its answer.
-  if (declaresStatus(error)) return undefined;
+  if (declaresStatus(error) || isIncomingAbort(error)) return undefined;
   const chain = errorChain(error);
   for (const member of chain) {
     const code = readString(member, 'code');
@@ -101,7 +111,8 @@ function failureOf(error: unknown): Failure | 'answered' | undefined {
  * | a bare socket error: ECONNREFUSED, ECONNRESET, ... (ETIMEDOUT: 504) | 502 `bad_gateway` |
  *
  * An abort the app chose (an `AbortError`, axios's ERR_CANCELED without a timed-out signal) is
- * left alone. A bare socket error says nothing of whose connection it was: list the presets told
+ * left alone, and so is our own client's request aborted while its body was read (Node's
+ * `aborted`, ECONNRESET without a syscall): its connection is ours, not another service's. A bare socket error says nothing of whose connection it was: list the presets told
  * their servers (`redisErrors({ servers })`, `postgresErrors`...) before this one, so that a
  * database's refusal is their 503 and only the rest is 502.
  *

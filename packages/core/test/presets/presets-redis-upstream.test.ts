@@ -139,6 +139,8 @@ describe('upstreamErrors()', () => {
     ['a Nest HttpException (its own response)', Object.assign(new Error('x'), { response: { statusCode: 400 }, getStatus: () => 400, getResponse: () => ({}) })],
     ['a string', 'fetch failed'],
     ["body-parser's request aborted (400, code ECONNABORTED)", Object.assign(new Error('request aborted'), { code: 'ECONNABORTED', status: 400, statusCode: 400, expose: true, type: 'request.aborted' })],
+    // what Node's IncomingMessage emits when our client goes away mid-body, as a real server saw it
+    ["our own client's aborted request (Node's `aborted`, ECONNRESET, no syscall)", Object.assign(new Error('aborted'), { code: 'ECONNRESET' })],
   ])('%s: left alone', (_name, error) => {
     const sent = answer([preset], error).status;
     expect(sent === 500 || sent === 400).toBe(true);
