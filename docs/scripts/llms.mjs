@@ -34,7 +34,7 @@ export function writeLlms(dist) {
   const index = [
     '# error-contract',
     '',
-    '> One error contract for HTTP APIs, the same in Express, Koa, Hono, Fastify, Nest and Next.js: whatever a handler throws, the client gets JSON in one of two shapes (RFC 9457 detailed, or compact), with the right status and headers, and nothing internal leaks.',
+    '> One error contract for HTTP APIs, the same in Express, Koa, Hono, Fastify, Nest, Next.js, h3, Nitro and Elysia: whatever a handler throws, the client gets JSON in one of two shapes (RFC 9457 detailed, or compact), with the right status and headers, and nothing internal leaks.',
     '',
     '## Guides',
     '',
