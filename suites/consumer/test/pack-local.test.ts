@@ -49,6 +49,26 @@ describe('pack:local', () => {
   });
 });
 
+describe('pack:local with package names: the line of those and what they need', () => {
+  let dir = '';
+  let stdout = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'error-contract-pack-named-'));
+    stdout = execFileSync(process.execPath, [join(root, 'scripts/pack-local.mjs'), dir, 'nitro', 'express'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('nitro brings h3 and core; express brings core; nothing else is on the line', () => {
+    const install = stdout.trimEnd().split('\n')[2]!;
+    const names = install
+      .slice('npm install '.length)
+      .split(' ')
+      .map((tarball) => (JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as { name: string }).name);
+    expect(names.sort()).toEqual(['@error-contract/core', '@error-contract/express', '@error-contract/h3', '@error-contract/nitro']);
+    expect(stdout).toContain('(nitro, express and what they need)');
+  });
+});
+
 describe('packPublished: one pack per change', () => {
   let dir = '';
   beforeAll(() => {
