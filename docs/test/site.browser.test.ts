@@ -2,7 +2,7 @@
 // download): every page opens with no console error, no failed request and no broken image; the
 // local search finds P2002 in the Prisma preset; a framework guide's copy button copies its block.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
@@ -111,5 +111,29 @@ describe('the built site in Chromium', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain("import { errorContract } from '@error-contract/express';");
     await page.close();
+  });
+});
+
+// The reference's module pages (built above with the site) list each symbol with its one-line
+// summary, from its TSDoc, not as a bare list of names.
+describe('the API reference', () => {
+  const moduleIndexes = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (!statSync(path).isDirectory()) return [];
+      const index = join(path, 'index.md');
+      return [...(existsSync(index) ? [index] : []), ...moduleIndexes(path)];
+    });
+
+  it("every module page gives each symbol's summary beside its name", () => {
+    const pages = moduleIndexes(join(docs, 'reference')).filter((page) => /^# /m.test(readFileSync(page, 'utf8')));
+    expect(pages.length).toBeGreaterThan(15);
+    for (const page of pages) {
+      const rows = readFileSync(page, 'utf8')
+        .split('\n')
+        .filter((line) => /^\| \[/.test(line));
+      expect(rows.length, page).toBeGreaterThan(0);
+      for (const row of rows) expect(row, page).toMatch(/^\| \[[^\]]+\]\([^)]+\) \| \S.*\|$/);
+    }
   });
 });
