@@ -76,7 +76,8 @@ async function eventually<T>(found: () => T | undefined, what: string): Promise<
   throw new Error(`${what}: not within ${PROCESS_WAIT_MS} ms`);
 }
 
-const readLines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line !== '') : []);
+// the lines a process has ended: a line without its newline yet is half written, read at the next look
+const readLines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(0, -1).filter((line) => line !== '') : []);
 
 let work: string;
 beforeAll(() => {

@@ -58,7 +58,12 @@ describe('nitro (built server) under OpenTelemetry', () => {
     const body = (await response.json()) as { code: string };
     for (const deadline = Date.now() + PROCESS_WAIT_MS; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS))) {
       if (!existsSync(spansFile)) continue;
-      const spans = readFileSync(spansFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as SpanView);
+      // the server process appends a line per span: a line not ended yet is half written, and is
+      // read whole at the next look
+      const spans = readFileSync(spansFile, 'utf8')
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => JSON.parse(line) as SpanView);
       const span = spans.find((found) => found.kind === 1 && found.traceId === traceId);
       if (span !== undefined) return { status: response.status, body, span };
     }
