@@ -1,6 +1,6 @@
 // Every error body the services send is judged by the JSON Schema their OpenAPI document
 // publishes, with a real JSON Schema 2020-12 validator: the document and the bodies cannot drift.
-import { errorComponents, SCHEMA_NAMES } from '@error-contract/core';
+import { errorComponents, SCHEMA_NAMES } from '@error-contract/core/openapi';
 import { serviceContract } from '@error-contract/service-kit';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';

@@ -7,6 +7,7 @@ import {
   noSuchWidget,
   PREFIXES,
   publicDocuments,
+  serviceOpenApi,
   type RateLimitRedis,
   requireJsonContentType,
   requireWriter,
@@ -42,7 +43,8 @@ export function createApp(config: ServiceConfig, redis?: RateLimitRedis): expres
 
   // The public documents answer before the contract's Accept check, the rate limit and
   // authentication: a browser (Accept: text/html) and a tool without a token both read them.
-  const documents = publicDocuments(serviceContract(config));
+  // served by Node's own server, which answers its parser's refusals in the contract (server.ts)
+  const documents = publicDocuments(serviceContract(config), serviceOpenApi(serviceContract(config), { nodeServer: true }));
   app.use(function publicDocumentsRoute(req, res, next) {
     const answer = documents(req.method, req.path, req.get('accept'));
     if (answer === undefined) return next();

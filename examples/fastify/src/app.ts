@@ -14,6 +14,7 @@ import {
   type Role,
   type ServiceConfig,
   serviceContract,
+  serviceOpenApi,
   WidgetStore,
 } from '@error-contract/service-kit';
 import rateLimit from '@fastify/rate-limit';
@@ -113,7 +114,8 @@ export async function createApp(config: ServiceConfig, redis?: RateLimitRedis, p
 
   // The public documents answer before the contract's Accept check, the rate limit and
   // authentication: a browser (Accept: text/html) and a tool without a token both read them.
-  const documents = publicDocuments(contract);
+  // Fastify's server answers Node's parser refusals in the contract (clientErrorHandler above)
+  const documents = publicDocuments(contract, serviceOpenApi(contract, { nodeServer: true }));
   app.addHook('onRequest', async function publicDocumentsRoute(request, reply) {
     // the target's path, as routing reads it: without the query, and also in absolute form
     const answer = documents(request.method, pathOfTarget(request.raw.url ?? request.url), request.headers.accept);

@@ -7,6 +7,7 @@ import {
   noSuchWidget,
   PREFIXES,
   publicDocuments,
+  serviceOpenApi,
   type RateLimitRedis,
   requireJsonContentType,
   requireWriter,
@@ -42,7 +43,8 @@ export function createApp(config: ServiceConfig, redis?: RateLimitRedis): H3 {
 
   // The public documents answer before the contract's middleware (its Accept check), the rate
   // limit and authentication: a browser (Accept: text/html) and a tool without a token both read them.
-  const documents = publicDocuments(serviceContract(config));
+  // served by Node's own server, which answers its parser's refusals in the contract (server.ts)
+  const documents = publicDocuments(serviceContract(config), serviceOpenApi(serviceContract(config), { nodeServer: true }));
   app.use(function publicDocumentsRoute(event) {
     const answer = documents(event.req.method, event.url.pathname, event.req.headers.get('accept') ?? undefined);
     if (answer === undefined) return undefined;

@@ -8,6 +8,7 @@ import {
   failOpen,
   PREFIXES,
   publicDocuments,
+  serviceOpenApi,
   type RateLimitRedis,
   requireJsonContentType,
   requireWriter,
@@ -89,7 +90,8 @@ export function createFetch(config: ServiceConfig, { clientAddress, redis }: Run
   const errors = errorContract(app, serviceContract(config));
   // The public documents answer before the contract's middleware (its Accept check), the rate
   // limit and authentication: a browser (Accept: text/html) and a tool without a token both read them.
-  const documents = publicDocuments(serviceContract(config));
+  // served by Node's own server, which answers its parser's refusals in the contract (server.ts)
+  const documents = publicDocuments(serviceContract(config), serviceOpenApi(serviceContract(config), { nodeServer: true }));
   app.use(async function publicDocumentsRoute(c, next) {
     const answer = documents(c.req.method, c.req.path, c.req.header('accept'));
     if (answer === undefined) return next();

@@ -8,6 +8,7 @@ import {
   noSuchWidget,
   PREFIXES,
   publicDocuments,
+  serviceOpenApi,
   type RateLimitRedis,
   requireJsonContentType,
   requireWriter,
@@ -35,7 +36,8 @@ export function createApp(config: ServiceConfig, redis?: RateLimitRedis): Koa {
 
   // The public documents answer before the contract (its Accept check), the rate limit and
   // authentication: a browser (Accept: text/html) and a tool without a token both read them.
-  const documents = publicDocuments(serviceContract(config));
+  // served by Node's own server, which answers its parser's refusals in the contract (server.ts)
+  const documents = publicDocuments(serviceContract(config), serviceOpenApi(serviceContract(config), { nodeServer: true }));
   app.use(async function publicDocumentsRoute(ctx, next) {
     const answer = documents(ctx.method, ctx.path, ctx.get('accept') || undefined);
     if (answer === undefined) return next();

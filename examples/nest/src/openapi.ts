@@ -1,9 +1,10 @@
 // The service's OpenAPI document on Nest: @nestjs/swagger builds the routes from the controllers'
-// decorators, as in any Nest app, and `withErrorResponses` adds every error response the contract
-// answers (404, 405, 406, 500 everywhere; 400, 413 and 415 where a body is read; 401 and 403 where
-// security applies; 429 for the rate limit), with their schemas and headers.
-import { type ErrorContract, type OpenApiDocument, withErrorResponses } from '@error-contract/core';
-import { BEARER_SCHEME, SERVICE_INFO, widgetSchemas } from '@error-contract/service-kit';
+// decorators, as in any Nest app, each naming the codes it answers (`x-error-codes`), and
+// `withErrorResponses` adds those and what the contract answers for every operation (401, 406,
+// 429, 500; 400, 413 and 415 where a body is read), with their schemas and headers.
+import { type ErrorContract } from '@error-contract/core';
+import { type OpenApiDocument, withErrorResponses } from '@error-contract/core/openapi';
+import { BEARER_SCHEME, SERVICE_INFO, serviceAnswers, widgetSchemas } from '@error-contract/service-kit';
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 
@@ -19,5 +20,6 @@ export function serviceDocument(app: INestApplication, contract: ErrorContract):
     .build();
   const document = SwaggerModule.createDocument(app, config, { autoTagControllers: false });
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...widgetSchemas() } };
-  return withErrorResponses(document, contract, { rateLimited: true, bodyReaderResponses: true });
+  // Nest's server is Node's own, which answers its parser's refusals in the contract (server.ts)
+  return withErrorResponses(document, contract, serviceAnswers({ nodeServer: true }));
 }

@@ -1,7 +1,9 @@
 // The service's public documents: its OpenAPI document and the docs pages its `type` URLs point
 // at. Framework-free: each app hands a request's method, path and Accept to `publicDocuments` and
 // writes what comes back, before its Accept check, rate limit and authentication.
-import { type DocsResponse, type ErrorContract, errorDocs, type OpenApiDocument, withErrorResponses } from '@error-contract/core';
+import { type ErrorContract } from '@error-contract/core';
+import { type DocsResponse, errorDocs } from '@error-contract/core/docs';
+import { ERROR_CODES_EXTENSION, type OpenApiDocument, withErrorResponses } from '@error-contract/core/openapi';
 import { z } from 'zod';
 import { PREFIXES, serviceContract } from './contract.ts';
 import { widgetInput } from './widgets.ts';
@@ -32,35 +34,64 @@ export function widgetSchemas(): Record<string, Record<string, unknown>> {
 export const SERVICE_INFO = { title: 'Widgets (the error-contract reference service)', version: '1.0.0' };
 export const BEARER_SCHEME = { type: 'http', scheme: 'bearer', description: '`reader-token` reads; `writer-token` reads and writes.' } as const;
 
+/**
+ * The codes each operation answers itself (`x-error-codes`); `withErrorResponses` adds what the
+ * contract answers for every operation (401, 406, 429, 500, and 400, 413, 415 with a body).
+ */
+export const OPERATION_CODES = {
+  listWidgets: [],
+  createWidget: ['forbidden'],
+  getWidget: ['not_found'],
+  deleteWidget: ['forbidden', 'not_found'],
+} as const satisfies Record<string, readonly string[]>;
+
+const declares = (codes: readonly string[]) => ({ [ERROR_CODES_EXTENSION]: [...codes] });
+
 /** The routes of one prefix; their errors are added by `withErrorResponses`. */
 function routesUnder(prefix: string): OpenApiDocument {
   const id = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
   const version = prefix.slice(prefix.lastIndexOf('/') + 1);
   return {
     [`${prefix}/widgets`]: {
-      get: { operationId: `${version}ListWidgets`, summary: 'The widgets', responses: { '200': json({ type: 'array', items: { $ref: '#/components/schemas/Widget' } }, 'The widgets') } },
+      get: { operationId: `${version}ListWidgets`, summary: 'The widgets', ...declares(OPERATION_CODES.listWidgets), responses: { '200': json({ type: 'array', items: { $ref: '#/components/schemas/Widget' } }, 'The widgets') } },
       post: {
         operationId: `${version}CreateWidget`,
         summary: 'Creates a widget (writer token only)',
+        ...declares(OPERATION_CODES.createWidget),
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetInput' } } } },
         responses: { '201': json({ $ref: '#/components/schemas/Widget' }, 'The created widget') },
       },
     },
     [`${prefix}/widgets/{id}`]: {
-      get: { operationId: `${version}GetWidget`, summary: 'One widget', parameters: [id], responses: { '200': json({ $ref: '#/components/schemas/Widget' }, 'The widget') } },
-      delete: { operationId: `${version}DeleteWidget`, summary: 'Deletes a widget (writer token only)', parameters: [id], responses: { '204': { description: 'Deleted' } } },
+      get: { operationId: `${version}GetWidget`, summary: 'One widget', ...declares(OPERATION_CODES.getWidget), parameters: [id], responses: { '200': json({ $ref: '#/components/schemas/Widget' }, 'The widget') } },
+      delete: { operationId: `${version}DeleteWidget`, summary: 'Deletes a widget (writer token only)', ...declares(OPERATION_CODES.deleteWidget), parameters: [id], responses: { '204': { description: 'Deleted' } } },
     },
   };
 }
 
 /**
- * The reference service's OpenAPI 3.1 document: its routes under both prefixes, and every error
- * response built from the contract (compact under v1, detailed under v2).
+ * What the service's server answers besides its routes: `nodeServer` when it answers Node's
+ * parser refusals in the contract (408, 417, 431: `@error-contract/node`'s listeners), which a
+ * server that is not Node's own (Bun), or one the app does not create (Next's, Nitro's), does not.
+ */
+export interface ServiceDocumentOptions {
+  nodeServer?: boolean;
+}
+
+/** The options of `withErrorResponses` for the reference service: a rate limit, a body reader with a limit that reads only JSON. */
+export function serviceAnswers(options: ServiceDocumentOptions = {}) {
+  return { rateLimited: true, bodyReaderResponses: true, clientErrorResponses: options.nodeServer === true } as const;
+}
+
+/**
+ * The reference service's OpenAPI 3.1 document: its routes under both prefixes, each with the
+ * codes it answers, and every error response built from the contract (compact under v1, detailed
+ * under v2).
  *
  * @example
  * serviceOpenApi(serviceContract()).paths['/api/client/v1/widgets'].get.responses['401']; // { $ref: '#/components/responses/unauthorized.compact' }
  */
-export function serviceOpenApi(contract: ErrorContract = serviceContract()): OpenApiDocument {
+export function serviceOpenApi(contract: ErrorContract = serviceContract(), options: ServiceDocumentOptions = {}): OpenApiDocument {
   const routes = {
     openapi: '3.1.0',
     info: SERVICE_INFO,
@@ -71,7 +102,7 @@ export function serviceOpenApi(contract: ErrorContract = serviceContract()): Ope
       schemas: widgetSchemas(),
     },
   };
-  return withErrorResponses(routes, contract, { rateLimited: true, bodyReaderResponses: true });
+  return withErrorResponses(routes, contract, serviceAnswers(options));
 }
 
 /**

@@ -22,3 +22,12 @@ describe('src/ imports', () => {
     expect(relative.filter((path) => !path!.startsWith('./'))).toEqual([]);
   });
 });
+
+describe("core's root entry", () => {
+  it('keeps what an app writes: at most 50 exports (the published forms are /openapi and /docs, the adapter kit /adapter)', () => {
+    const source = readFileSync(new URL('../src/index.ts', import.meta.url), 'utf8');
+    const names = [...source.matchAll(/export (?:type )?\{([^}]*)\}/g)].flatMap((match) => match[1]!.split(',').map((name) => name.trim()).filter(Boolean));
+    expect(names.length).toBeGreaterThan(30);
+    expect(names.length).toBeLessThanOrEqual(50);
+  });
+});

@@ -9,9 +9,9 @@ const srcDir = fileURLToPath(new URL('../src/', import.meta.url));
 const sources = (readdirSync(srcDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => join(srcDir, file));
 
 describe('core is runtime-agnostic', () => {
-  it('has sources in its folders (schema/, docs/, validation/)', () => {
+  it('has sources in its folders (openapi/, docs/, validation/)', () => {
     const folders = new Set(sources.map((file) => relative(srcDir, file).split(/[\\/]/).slice(0, -1).join('/')));
-    expect([...folders]).toEqual(expect.arrayContaining(['schema', 'docs', 'validation']));
+    expect([...folders]).toEqual(expect.arrayContaining(['openapi', 'docs', 'validation']));
   });
 
   it.each(sources.map((file) => [relative(srcDir, file), file] as const))('%s imports no node: module', (_name, file) => {

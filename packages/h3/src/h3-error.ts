@@ -4,7 +4,8 @@
 // `toNodeListener`, marked `unhandled`). Neither is a value core knows, so this file says what
 // each means: the value the app threw, a route miss, a body that is not JSON, a validation
 // failure, or an h3 error the app made for its client (`createError`, `new HTTPError`).
-import { fieldErrorsOf, problem, problems, type ProblemInit } from '@error-contract/core';
+import { problem, problems, type ProblemInit } from '@error-contract/core';
+import { fieldErrorsOf } from '@error-contract/core/adapter';
 import { read } from '@error-contract/core/adapter';
 
 /** The members of h3 2's `HTTPError` and h3 1's `H3Error` read here. */

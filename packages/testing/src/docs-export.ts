@@ -2,7 +2,8 @@
 // them (it runs anywhere); writing files needs Node, so it lives here, beside the CLI.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type ErrorContract, type ErrorDocsOptions, errorDocs } from '@error-contract/core';
+import { type ErrorContract } from '@error-contract/core';
+import { type ErrorDocsOptions, errorDocs } from '@error-contract/core/docs';
 
 /**
  * Writes `index.html` and one `<code>.html` per code into `dir` (created if missing); resolves to

@@ -1,5 +1,5 @@
 // What each code means for a client: when it is sent, and what to do about it.
-import type { KnownCode } from '../schema/codes.js';
+import type { KnownCode } from '../openapi/codes.js';
 
 /**
  * A code's guidance for the people who write clients.

@@ -3,9 +3,9 @@
 import { acceptsJson } from '../request/accept.js';
 import type { ErrorContract } from '../contract/contract.js';
 import { pathOfTarget } from '../request/path.js';
-import { documentedCodes } from '../schema/codes.js';
-import { exampleRenderer } from '../schema/examples.js';
-import { typeBaseOf } from '../schema/probe.js';
+import { documentedCodes } from '../openapi/codes.js';
+import { exampleRenderer } from '../openapi/examples.js';
+import { typeBaseOf } from '../openapi/probe.js';
 import { guidanceFor } from './guidance.js';
 import { codePage, indexPage } from './html.js';
 

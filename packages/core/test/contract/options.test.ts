@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createErrorContract, notFound, SPEC_STATUSES } from '../../src/index.js';
+import { createErrorContract, notFound } from '../../src/index.js';
+import { SPEC_STATUSES } from '../../src/openapi/index.js';
 import { resolveContract, withoutQuery } from '../../src/adapter.js';
 import { request } from '../helpers.js';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, errorDocs, escapeHtml, SPEC_CODES } from '../../src/index.js';
+import { createErrorContract } from '../../src/index.js';
+import { errorDocs, escapeHtml } from '../../src/docs/index.js';
+import { SPEC_CODES } from '../../src/openapi/index.js';
 
 const catalog = { widget_locked: { status: 409, title: 'Widget <locked>', detail: 'Someone & someone else edit it.' } } as const;
 const contract = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', catalog });

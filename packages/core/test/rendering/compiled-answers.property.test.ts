@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ErrorContractOptions, PROBLEM_MARK, type Problem, problem, problems, type RequestLike, SPEC_STATUSES } from '../../src/index.js';
+import { type ErrorContractOptions, type Problem, problem, problems, type RequestLike } from '../../src/index.js';
+import { PROBLEM_MARK } from '../../src/adapter.js';
+import { SPEC_STATUSES } from '../../src/openapi/index.js';
 import { createErrorContract } from '../../src/index.js';
 
 // Our own plain problems are answered from compiled kinds (compiled-answers.ts). A contract with an

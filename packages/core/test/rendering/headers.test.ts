@@ -2,7 +2,7 @@ import Boom from '@hapi/boom';
 import { HTTPException } from 'hono/http-exception';
 import createError from 'http-errors';
 import { describe, expect, it } from 'vitest';
-import { readHeader } from '../../src/index.js';
+import { readHeader } from '../../src/adapter.js';
 import { safeHeaderValue } from '../../src/deciding/client-headers.js';
 import { answer } from '../helpers.js';
 

@@ -2,7 +2,7 @@
 // likes). Reading them is linear in what is read and bounded: 100 problems, 32 levels, and a shared
 // budget of nodes, with the cut stated in the detail.
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsOf } from '../../src/index.js';
+import { fieldErrorsOf } from '../../src/adapter.js';
 import { answer } from '../helpers.js';
 
 /** A class-validator error whose two children are the same node, `depth` times over: 2^depth paths. */

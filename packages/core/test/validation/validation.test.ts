@@ -5,7 +5,8 @@ import Joi from 'joi';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrorsOf, validationFailed } from '../../src/index.js';
+import { validationFailed } from '../../src/index.js';
+import { fieldErrorsOf } from '../../src/adapter.js';
 import { fieldPointer, formatFieldPath, pointerSegments } from '../../src/validation/field-path.js';
 import { answer } from '../helpers.js';
 

@@ -3,7 +3,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
-import type { OpenApiFragment } from '../../src/index.js';
+import type { OpenApiFragment } from '../../src/openapi/index.js';
 
 /** Asserts that a document is valid OpenAPI (3.0 or 3.1, as it says), with the validator's own message. */
 export async function expectValidOpenApi(document: unknown): Promise<void> {

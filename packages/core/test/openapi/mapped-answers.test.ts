@@ -1,7 +1,9 @@
 // What the `map` option's presets can answer with is documented like every other code: in the
 // OpenAPI responses (409 on writes, 503 and 401 everywhere) and as a docs page per code.
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, documentedCodes, errorDocs, withErrorResponses } from '../../src/index.js';
+import { createErrorContract } from '../../src/index.js';
+import { documentedCodes, withErrorResponses } from '../../src/openapi/index.js';
+import { errorDocs } from '../../src/docs/index.js';
 import { jwtErrors, postgresErrors, prismaErrors, redisErrors, upstreamErrors } from '../../src/presets/index.js';
 import { expectValidOpenApi } from './helpers.js';
 
@@ -27,15 +29,15 @@ describe('the presets in the documents', () => {
     expect(documentedCodes(plain).map((known) => known.code)).not.toContain('conflict');
   });
 
-  it('withErrorResponses: 409 on writes only, 503 and 401 on every operation; a listed status keeps its code', async () => {
+  it('withErrorResponses: 409 on writes only, 503 and 401 on every operation; each status with every code it may carry', async () => {
     const out = withErrorResponses(document, mapped);
     const { get, post } = out.paths['/widgets'];
     expect(post.responses['409']).toEqual({ $ref: '#/components/responses/conflict' });
     expect(get.responses['409']).toBeUndefined();
     expect(get.responses['503']).toEqual({ $ref: '#/components/responses/service_unavailable' });
     expect(get.responses['401']).toEqual({ $ref: '#/components/responses/unauthorized' });
-    // the 400 of a body stays validation_failed, not the presets' bad_request
-    expect(post.responses['400']).toEqual({ $ref: '#/components/responses/validation_failed' });
+    // the 400 of a body: JSON that does not parse, and a body that does not validate
+    expect(post.responses['400']).toEqual({ $ref: '#/components/responses/bad_request-or-validation_failed' });
     expect(withErrorResponses(document, plain).paths['/widgets'].post.responses['409']).toBeUndefined();
     await expectValidOpenApi(out);
   });

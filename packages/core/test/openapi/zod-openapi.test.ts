@@ -1,7 +1,8 @@
 // @hono/zod-openapi generates the document from the routes; withErrorResponses adds the errors.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, withErrorResponses } from '../../src/index.js';
+import { createErrorContract } from '../../src/index.js';
+import { withErrorResponses } from '../../src/openapi/index.js';
 import { expectValidOpenApi } from './helpers.js';
 
 const contract = createErrorContract({ typeBaseUrl: 'https://docs.example.com/errors/', accept: 'strict' });

@@ -9,6 +9,14 @@
 export type JsonSchema = Record<string, unknown>;
 
 /**
+ * Names of the two body schemas under `components.schemas`.
+ *
+ * @example
+ * const ref = `#/components/schemas/${SCHEMA_NAMES.detailed}`; // '#/components/schemas/DetailedProblem'
+ */
+export const SCHEMA_NAMES = { detailed: 'DetailedProblem', compact: 'CompactErrors' } as const;
+
+/**
  * The detailed body: `{ type, title, status, detail, instance, code, errors? }` (RFC 9457 members
  * first). Not `additionalProperties: false`: the contract's `extensions` option and a problem's
  * own extensions add members (RFC 9457 section 3.2 allows them).
@@ -75,5 +83,26 @@ export function compactErrorsSchema(codes: readonly string[]): JsonSchema {
         },
       },
     },
+  };
+}
+
+/**
+ * The schema of one code's body: the shape's schema (`DetailedProblem` or `CompactErrors`) with
+ * `code` pinned to a `const`, so that a generated client types `code` as that one literal.
+ * `type: 'string'` stays beside the `const`: without it openapi-typescript reads a member under
+ * `allOf` as `unknown`. For an OpenAPI 3.0 document, a one-member `enum` stands for the `const`.
+ *
+ * @example
+ * pinnedCodeSchema('not_found', 'detailed').properties; // { code: { type: 'string', const: 'not_found' } }
+ */
+export function pinnedCodeSchema(code: string, shape: 'detailed' | 'compact', openapi: '3.0' | '3.1' = '3.1'): JsonSchema {
+  // OpenAPI 3.0's schemas have no `const`: a one-member `enum` says the same
+  const pinned = openapi === '3.1' ? { type: 'string', const: code } : { type: 'string', enum: [code] };
+  if (shape === 'detailed') return { allOf: [{ $ref: `#/components/schemas/${SCHEMA_NAMES.detailed}` }], type: 'object', required: ['code'], properties: { code: pinned } };
+  return {
+    allOf: [{ $ref: `#/components/schemas/${SCHEMA_NAMES.compact}` }],
+    type: 'object',
+    required: ['errors'],
+    properties: { errors: { type: 'array', items: { type: 'object', required: ['code'], properties: { code: pinned } } } },
   };
 }

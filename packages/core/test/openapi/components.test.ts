@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, errorComponents, withErrorResponses, knownCodes, notFound, responseName, SPEC_CODES, SPEC_STATUSES } from '../../src/index.js';
+import { createErrorContract, notFound } from '../../src/index.js';
+import { errorComponents, withErrorResponses, knownCodes, responseName, SPEC_CODES, SPEC_STATUSES } from '../../src/openapi/index.js';
 import { acceptPolicyOf, shapeAt, typeBaseOf } from '../../src/adapter.js';
 import { expectValidOpenApi, schemaValidator } from './helpers.js';
 

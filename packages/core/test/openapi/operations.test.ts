@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createErrorContract, type RequestLike, withErrorResponses } from '../../src/index.js';
+import { createErrorContract, type RequestLike } from '../../src/index.js';
+import { withErrorResponses } from '../../src/openapi/index.js';
 import { expectValidOpenApi } from './helpers.js';
 
 const shapeFor = (request: RequestLike) => (request.path.startsWith('/v1/') ? 'compact' : 'detailed');
@@ -31,12 +32,13 @@ function document(extra: Record<string, unknown> = {}) {
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 describe('withErrorResponses(document, contract, options)', () => {
-  it('lists a code only under the status the contract sends it with (statuses leave 401, 403, 405 and 406 out: those are sent as 400)', () => {
+  it('lists what goes out instead where the contract\'s statuses leave a code\'s own out (401, 403, 405 and 406 are sent as 400 bad_request)', () => {
     const narrow = createErrorContract({ accept: 'strict', statuses: [400, 404, 500] });
     const out = withErrorResponses(document(), narrow);
     expect(Object.keys(out.paths['/v2/widgets'].post.responses).sort()).toEqual(['201', '400', '404', '500']);
-    expect(out.paths['/v2/widgets'].post.responses['400']).toEqual(ref('validation_failed'));
-    expect(Object.keys(out.paths['/v2/widgets'].get.responses).sort()).toEqual(['200', '404', '500']);
+    expect(out.paths['/v2/widgets'].post.responses['400']).toEqual(ref('bad_request-or-validation_failed'));
+    expect(Object.keys(out.paths['/v2/widgets'].get.responses).sort()).toEqual(['200', '400', '404', '500']);
+    expect(out.paths['/v2/widgets'].get.responses['400']).toEqual(ref('bad_request'));
   });
 
   it('adds 404, 405, 406 (strict Accept) and 500 everywhere, 400 where there is a body, 401/403 where security is declared', async () => {
@@ -47,7 +49,7 @@ describe('withErrorResponses(document, contract, options)', () => {
     expect(get['404']).toEqual(ref('not_found'));
     const post = out.paths['/v2/widgets'].post.responses;
     expect(Object.keys(post).sort()).toEqual(['201', '400', '401', '403', '404', '405', '406', '500']);
-    expect(post['400']).toEqual(ref('validation_failed'));
+    expect(post['400']).toEqual(ref('bad_request-or-validation_failed'));
     expect(post['401']).toEqual(ref('unauthorized'));
   });
 
@@ -59,7 +61,7 @@ describe('withErrorResponses(document, contract, options)', () => {
   it('refers to the shape the contract answers each path with', () => {
     const out = withErrorResponses(document(), strict);
     expect(out.paths['/v1/widgets/{id}'].get.responses['404']).toEqual(ref('not_found.compact'));
-    expect(out.components.responses['not_found.compact'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CompactErrors' });
+    expect(out.components.responses['not_found.compact'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CompactErrors.not_found' });
   });
 
   it('adds only the components it refers to, keeps the document\'s own, and leaves the input untouched', () => {
