@@ -136,7 +136,13 @@ describe('judging an answer with the document', () => {
 
   it('a required property left out: 400 or 422, validation_failed, naming the field', () => {
     const missing = find('POST /widgets', 'no "name" is 400 validation_failed');
-    expect(judgeProbe(checker, missing, problem(422, 'validation_failed', { errors: [{ field: 'name', detail: 'required' }] }), options)).toMatchObject({ checked: true, passed: true });
+    // 422 is as good as 400 for the contract, but this document declares only 400: drift
+    expect(judgeProbe(checker, missing, problem(422, 'validation_failed', { errors: [{ field: 'name', detail: 'required' }] }), options)).toMatchObject({
+      checked: true,
+      passed: false,
+      problems: ['422 is not among the responses the document declares for POST /widgets (it answered `validation_failed`)'],
+    });
+    expect(judgeProbe(checker, missing, problem(400, 'validation_failed', { errors: [{ field: 'name', detail: 'required' }] }), options)).toMatchObject({ checked: true, passed: true });
     expect(judgeProbe(checker, missing, problem(400, 'validation_failed', { errors: [{ field: 'size', detail: 'required' }] }), options).problems).toEqual(['expected a field problem naming "name", got fields [size]']);
     const compact: ResponseSnapshot = { status: 400, headers: { 'content-type': 'application/json' }, text: '{"errors":[{"code":"validation_failed","message":"size: required"}]}' };
     expect(judgeProbe(checker, missing, compact, options).problems).toEqual(expect.arrayContaining(['expected a field problem naming "name", got messages ["size: required"]']));
@@ -166,13 +172,15 @@ describe('judging an answer with the document', () => {
 });
 
 describe('checkDeclared(checker, operation, answer)', () => {
-  it('the exact status, else its class, else default; a status not declared is a note', () => {
+  it('the exact status, else its class, else default; a status not declared fails where the operation declares errors, else is a note', () => {
     const ranged = readOpenApi(JSON.stringify({ openapi: '3.1.0', paths: { '/a': { get: { responses: { '4XX': { description: 'client' }, default: { description: 'other' } } } } } }), 'x');
     const [get] = listOperations(ranged, '');
     expect(declaredResponse(ranged, get!, 404)?.key).toBe('4XX');
     expect(declaredResponse(ranged, get!, 503)?.key).toBe('default');
     const [list] = operations;
-    expect(checkDeclared(declaredChecker(doc), list!, problem(409, 'conflict'))).toEqual({ problems: [], notes: ['409 is not among the responses the document declares for GET /widgets'] });
+    expect(checkDeclared(declaredChecker(doc), list!, problem(409, 'conflict'))).toEqual({ problems: ['409 is not among the responses the document declares for GET /widgets (it answered `conflict`)'], notes: [] });
+    const bare = readOpenApi(JSON.stringify({ openapi: '3.1.0', paths: { '/a': { get: { responses: { '200': { description: 'ok' } } } } } }), 'x');
+    expect(checkDeclared(declaredChecker(bare), listOperations(bare, '')[0]!, problem(409, 'conflict'))).toEqual({ problems: [], notes: ['409 is not among the responses the document declares for GET /a, which declares no error response'] });
     expect(checkDeclared(declaredChecker(ranged), get!, problem(404, 'not_found')).notes).toEqual(['the declared 4XX response has no content: its body is not checked against a schema']);
   });
 

@@ -7,6 +7,7 @@ import type { ResponseSnapshot } from '../snapshot.js';
 import { type Send, senderFor } from '../transport.js';
 import { type Discovery, discoverDocument, type FetchDocument, loadNamedDocument } from '../openapi/discover.js';
 import type { OpenApiDocument } from '../openapi/document.js';
+import { codesOfResponse } from '../openapi/declared-codes.js';
 import { judgeProbe } from '../openapi/judge.js';
 import { listOperations, type Operation } from '../openapi/operations.js';
 import { BudgetSpentError, type Clock, createPacer, type Pacer, paced } from '../openapi/pace.js';
@@ -58,6 +59,24 @@ export function runRouteProbes(options: ProbeOptions, onProgress?: ProbeProgress
 }
 
 /** The operations under the base URL's path; when none is, the document's paths are read below it. */
+/**
+ * One note per operation whose document pins codes the probes never provoked: not a failure, for
+ * most need a state the probe cannot make (a 403 of another identity, a 409, a 500).
+ */
+function unprovokedNotes(doc: OpenApiDocument, operations: Operation[], provoked: Set<string>): string[] {
+  const notes: string[] = [];
+  for (const operation of operations) {
+    const group = `${operation.method} ${operation.url}`;
+    const never: string[] = [];
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (!/^[45]/.test(status)) continue;
+      for (const code of codesOfResponse(doc, response) ?? []) if (!provoked.has(`${group} ${code}`)) never.push(`${code} (${status})`);
+    }
+    if (never.length > 0) notes.push(`${group} declares codes no probe provoked: ${never.join(', ')}`);
+  }
+  return notes;
+}
+
 function operationsUnder(doc: OpenApiDocument, baseUrl: URL, notes: string[]): { all: number; probed: Operation[] } {
   const { prefix, note } = serverPrefix(doc, baseUrl);
   if (note !== undefined) notes.push(note);
@@ -137,6 +156,8 @@ export async function runOpenApiProbes(options: ProbeOptions, onProgress: ProbeP
   const checker = declaredChecker(doc);
   const send = senderAt(baseUrl.origin);
   const rows: ProbeRow[] = [];
+  // `<operation> <code>` of every code an answer carried, for the declared codes never provoked
+  const provoked = new Set<string>();
   const total = planned.filter((probe) => probe.skipped === undefined).length;
   let index = -1;
   for (const probe of planned) {
@@ -161,6 +182,7 @@ export async function runOpenApiProbes(options: ProbeOptions, onProgress: ProbeP
     try {
       const answer = await send(kase.request);
       const verdict = judgeProbe(checker, probe, answer, { strictAccept: options.strictAccept });
+      for (const code of verdict.codes ?? []) provoked.add(`${probe.group} ${code}`);
       row = { ...base, status: answer.status, checked: verdict.checked, passed: verdict.passed, problems: verdict.problems, ...(verdict.shape === undefined ? {} : { shape: verdict.shape }), ...(verdict.notes.length === 0 ? {} : { notes: verdict.notes }) };
     } catch (error) {
       row = error instanceof BudgetSpentError ? { ...base, checked: false, skipped: error.message } : { ...base, checked: true, passed: false, problems: [`no answer: ${(error as Error).message}`] };
@@ -168,6 +190,7 @@ export async function runOpenApiProbes(options: ProbeOptions, onProgress: ProbeP
     rows.push(row);
     onProgress({ index, total, name: `${probe.group}: ${kase.name}`, row });
   }
+  notes.push(...unprovokedNotes(doc, probed, provoked));
   const unsent = rows.filter((row) => row.skipped?.startsWith('the request budget') === true).length;
   if (unsent > 0) notes.push(`${unsent} probes not sent: the request budget (--max-requests ${options.maxRequests}) was spent`);
   return {

@@ -8,7 +8,7 @@ import { judgeCase } from '../run.js';
 import type { ResponseSnapshot } from '../snapshot.js';
 import type { Operation } from './operations.js';
 import type { PlannedProbe } from './plan.js';
-import { checkDeclared, type DeclaredChecker, declaredResponse } from './schema-check.js';
+import { answeredCodes, checkAgainst, checkDeclared, type DeclaredChecker, declaredResponse, unmatchedResponse } from './schema-check.js';
 
 /**
  * A judged probe: checked (false when only reported), passed, the problems, and notes that fail
@@ -24,6 +24,8 @@ export interface ProbeVerdict {
   problems: string[];
   notes: string[];
   shape?: ContractShape | 'not-contract';
+  /** The codes the answer carried, when it was an error in the contract. */
+  codes?: string[];
 }
 
 function methodList(text: string | undefined): string[] {
@@ -103,13 +105,20 @@ export function judgeProbe(checker: DeclaredChecker | undefined, probe: PlannedP
   const problems = [...result.problems];
   if (kase.id === 'wrong-method' && answer.status === 405) problems.push(...allowProblems(answer.headers.allow, probe.pathOperations?.[0]?.pathMethods ?? []));
   if (probe.field !== undefined && answer.status >= 400) problems.push(...fieldProblems(answer, probe.field));
-  const operation = checker === undefined ? undefined : judgingOperation(checker, probe, answer.status);
-  if (checker !== undefined && operation !== undefined && answer.status >= 400) {
+  // a request that matches no operation is held to the document's `x-unmatched-responses`
+  const unmatched = checker !== undefined && answer.status >= 400 && (kase.id === 'unknown-path' || kase.id === 'wrong-method') ? unmatchedResponse(checker.doc, answer.status) : undefined;
+  const operation = checker === undefined || unmatched !== undefined ? undefined : judgingOperation(checker, probe, answer.status);
+  if (unmatched !== undefined) {
+    const declared = checkAgainst(checker!, unmatched, kase.id === 'unknown-path' ? 'a path the document does not have' : `${kase.request.method} ${kase.request.path}`, answer);
+    problems.push(...declared.problems);
+    notes.push(...declared.notes);
+  } else if (checker !== undefined && operation !== undefined && answer.status >= 400) {
     const declared = checkDeclared(checker, operation, answer);
     problems.push(...declared.problems);
     notes.push(...declared.notes);
   }
   // an Accept probe answered with an error is judged, whatever the policy
   const checked = kase.checked || probe.acceptProbe === true;
-  return { checked, passed: problems.length === 0, problems, notes, ...(result.shape === undefined ? {} : { shape: result.shape }) };
+  const codes = answer.status >= 400 ? answeredCodes(answer.text) : [];
+  return { checked, passed: problems.length === 0, problems, notes, ...(result.shape === undefined ? {} : { shape: result.shape }), ...(codes.length === 0 ? {} : { codes }) };
 }

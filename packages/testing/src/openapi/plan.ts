@@ -8,6 +8,7 @@ import { formatBytes } from '../bytes.js';
 import { type ConformanceCase, type ConformanceRequest, conformanceCases } from '../cases.js';
 import { contractOnly, type DueAnswer } from '../cli/contract-only.js';
 import { declaresStatus, documentedBodyLimit } from './body-limit.js';
+import { codesOfResponse } from './declared-codes.js';
 import type { OpenApiDocument } from './document.js';
 import { credentialHeaders, isSecured, jsonBodyOf, type Operation } from './operations.js';
 import { fillPath } from './parameters.js';
@@ -178,6 +179,35 @@ function unauthenticatedProbe(doc: OpenApiDocument, operation: Operation, path: 
   };
 }
 
+/** A path parameter's value that names nothing: a number where the schema wants one. */
+function absentValue(parameter: Record<string, unknown> | undefined): string {
+  const schema = parameter?.schema as { type?: unknown } | undefined;
+  return schema?.type === 'integer' || schema?.type === 'number' ? '2147483646' : 'error-contract-probe-absent';
+}
+
+/**
+ * The probe of an operation whose document declares a 404 `not_found` for it: its last path
+ * parameter made up, so that it names nothing.
+ */
+function absentProbe(doc: OpenApiDocument, operation: Operation, headers: Record<string, string>): PlannedProbe | undefined {
+  const names = [...operation.url.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+  const last = names.at(-1);
+  if (last === undefined || !(codesOfResponse(doc, operation.responses['404']) ?? []).includes('not_found')) return undefined;
+  const parameter = operation.parameters.find((one) => one.in === 'path' && one.name === last);
+  const filled = fillPath(doc, { ...operation, url: operation.url.replace(`{${last}}`, `\u0000`) }).replace('\u0000', encodeURIComponent(absentValue(parameter)));
+  const json = jsonBodyOf(operation);
+  const request: ConformanceRequest = { method: operation.method, path: filled, headers };
+  if (json !== undefined) {
+    request.headers = { ...headers, 'content-type': json.mediaType };
+    request.body = JSON.stringify(validBody(doc, json.media));
+  }
+  return {
+    kase: { id: 'absent-resource', name: `an absent ${last} is 404 not_found`, request, expected: { status: 404, code: 'not_found' }, checked: true },
+    group: label(operation),
+    operation,
+  };
+}
+
 /** Whether the document says the operation answers 406: the API refuses what it cannot serve. */
 function declares406(operation: Operation): boolean {
   return '406' in operation.responses;
@@ -187,7 +217,7 @@ function declares406(operation: Operation): boolean {
  * Plans every probe of every operation, grouped by operation in the document's order: the API's
  * own probes first (an existing path answers, an unknown path is 404), then per operation a wrong
  * method on its path (first operation of each path), no Accept and `Accept: text/html` (GET),
- * no credentials (secured), and malformed JSON, a text/plain body, an over-large body and a
+ * no credentials (secured), an absent resource (a declared 404 `not_found`), and malformed JSON, a text/plain body, an over-large body and a
  * required property left out (JSON request body). The text/plain body is due a 415 only where
  * the operation declares one (or `strictContentType`), the over-large body a 413 only where a
  * limit is known (`bodyLimitBytes`, else the document's `x-body-limit`); elsewhere each carries
@@ -238,6 +268,8 @@ export function planProbes(doc: OpenApiDocument, operations: Operation[], option
     }
     const unauthenticated = unauthenticatedProbe(doc, operation, path, headers);
     if (unauthenticated !== undefined) probes.push(mark(unauthenticated));
+    const absent = absentProbe(doc, operation, headers);
+    if (absent !== undefined) probes.push(mark(absent));
     for (const probe of bodyProbes(doc, operation, path, headers, options)) probes.push(probe.skipped === undefined ? mark(probe) : probe);
   }
   return probes;

@@ -7,6 +7,7 @@ import AjvDraft7, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ResponseSnapshot } from '../snapshot.js';
+import { codesOfResponse } from './declared-codes.js';
 import { escapePointer, type OpenApiDocument, resolved, resolveRef } from './document.js';
 import type { Operation } from './operations.js';
 
@@ -160,7 +161,43 @@ function describeError(checker: DeclaredChecker, error: AjvError): string {
 }
 
 /**
- * Checks one error answer against the operation's declared response for its status.
+ * The codes an error body carries: its `code` (detailed), its errors' codes (compact); a body
+ * given as text is parsed first.
+ *
+ * @example
+ * answeredCodes('{"errors":[{"code":"not_found","message":"No widget 7."}]}'); // ['not_found']
+ */
+export function answeredCodes(body: unknown): string[] {
+  if (typeof body === 'string') body = parseJson(body)?.value;
+  if (!isObject(body)) return [];
+  if (typeof body.code === 'string') return [body.code];
+  if (!Array.isArray(body.errors)) return [];
+  return [...new Set(body.errors.flatMap((element) => (isObject(element) && typeof element.code === 'string' ? [element.code] : [])))];
+}
+
+/** Whether the operation declares any error response: a document that declares none is not held to its statuses. */
+function declaresErrors(operation: Operation): boolean {
+  return Object.keys(operation.responses).some((status) => /^[45]/.test(status) || status === 'default');
+}
+
+/**
+ * The document's answers to requests that match no operation (`x-unmatched-responses`, as
+ * `withErrorResponses` writes it): the response for a status, with its pointer.
+ *
+ * @example
+ * unmatchedResponse(doc, 405); // { key: '405', response: { description, headers: { Allow }, content }, pointer: '#/x-unmatched-responses/405' }
+ */
+export function unmatchedResponse(doc: OpenApiDocument, status: number): { key: string; response: Json; pointer: string } | undefined {
+  const unmatched = doc.raw['x-unmatched-responses'];
+  if (!isObject(unmatched) || unmatched[String(status)] === undefined) return undefined;
+  const { value, pointer } = resolveRef(doc, unmatched[String(status)], `#/x-unmatched-responses/${status}`);
+  return isObject(value) ? { key: String(status), response: value, pointer } : undefined;
+}
+
+/**
+ * Checks one error answer against the operation's declared response for its status: a status the
+ * operation does not declare fails (where it declares any error response), a code its schema
+ * does not name fails with that code named, and the body must match the schema.
  *
  * @example
  * const { problems } = checkDeclared(checker, operation, { status: 404, headers: { 'content-type': 'application/json' }, text: '{"errors":[]}' });
@@ -170,7 +207,24 @@ export function checkDeclared(checker: DeclaredChecker, operation: Operation, an
   const { doc } = checker;
   const found = declaredResponse(doc, operation, answer.status);
   const label = `${operation.method} ${operation.path}`;
-  if (found === undefined) return { problems: [], notes: [`${answer.status} is not among the responses the document declares for ${label}`] };
+  if (found === undefined) {
+    const sentence = `${answer.status} is not among the responses the document declares for ${label}`;
+    const code = answeredCodes(parseJson(answer.text)?.value)[0];
+    const named = code === undefined ? sentence : `${sentence} (it answered \`${code}\`)`;
+    return declaresErrors(operation) ? { problems: [named], notes: [] } : { problems: [], notes: [`${sentence}, which declares no error response`] };
+  }
+  return checkAgainst(checker, found, label, answer);
+}
+
+/**
+ * Checks an answer against a response found for it: its headers, media type, codes and schema.
+ *
+ * @example
+ * const found = unmatchedResponse(doc, 404);
+ * if (found !== undefined) checkAgainst(checker, found, 'a path the document does not have', answer);
+ */
+export function checkAgainst(checker: DeclaredChecker, found: { key: string; response: Json; pointer: string }, label: string, answer: ResponseSnapshot): DeclaredCheck {
+  const { doc } = checker;
   const problems: string[] = [];
   const notes: string[] = [];
   const headers = isObject(found.response.headers) ? found.response.headers : {};
@@ -197,6 +251,14 @@ export function checkDeclared(checker: DeclaredChecker, operation: Operation, an
   const body = parseJson(answer.text);
   // a body that is no JSON already fails the contract's own checks: nothing more to say here
   if (body === undefined) return { problems, notes };
+  // drift: a code the declaration does not name, said as such rather than as a schema's `const`
+  const declared = codesOfResponse(doc, found.response);
+  const undeclared = declared === undefined ? [] : answeredCodes(body.value).filter((code) => !declared.includes(code));
+  if (undeclared.length > 0) {
+    const codes = undeclared.map((code) => `\`${code}\``).join(', ');
+    problems.push(`${label} answered ${answer.status} with ${codes}, which its document does not declare for ${found.key} (declared: ${declared!.join(', ')})`);
+    return { problems, notes };
+  }
   const validate = checker.validatorAt(`${found.pointer}/content/${escapePointer(key)}/schema`);
   if (typeof validate === 'string') {
     notes.push(validate);
