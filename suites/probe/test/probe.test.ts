@@ -2,8 +2,9 @@
 // finds the API's OpenAPI document and checks every operation in it. Every reference service
 // passes every probe; a plain app of each framework, with a document, fails, saying why.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startService as startExpress } from '@error-contract/example-express/server';
 import { startService as startFastify } from '@error-contract/example-fastify/server';
@@ -72,7 +73,7 @@ describe.each(REFERENCE)('the %s reference service, given only its base URL', (_
   });
   afterAll(() => service.close());
 
-  it('finds /openapi.json and, with --write and its body limit, checks every operation of it: 30 probes, all pass; exit 0', async () => {
+  it('finds /openapi.json and, with --write and its body limit, checks every operation of it: 34 probes, all pass; exit 0', async () => {
     // the document declares 413 and 415 but not the limit: --body-limit gives it
     const { code, report } = await probe([service.url, ...WRITER, '--write', '--body-limit', '100kb']);
     expect(report.probes.filter((row) => !row.passed)).toEqual([]);
@@ -89,12 +90,33 @@ describe.each(REFERENCE)('the %s reference service, given only its base URL', (_
         'a body over 100 kB is 413: 413',
         'no "name" is 400 validation_failed: 400',
       ],
-      'GET /api/client/v2/widgets/{id}': ['PUT is 405 with Allow: 405', 'no Accept header is 406: 406', 'Accept: text/html is 406: 406', 'no credentials is 401 with WWW-Authenticate: 401'],
-      'DELETE /api/client/v2/widgets/{id}': ['no credentials is 401 with WWW-Authenticate: 401'],
+      'GET /api/client/v2/widgets/{id}': [
+        'PUT is 405 with Allow: 405',
+        'no Accept header is 406: 406',
+        'Accept: text/html is 406: 406',
+        'no credentials is 401 with WWW-Authenticate: 401',
+        // the document declares not_found for it: an id that names nothing provokes it
+        'an absent id is 404 not_found: 404',
+      ],
+      'DELETE /api/client/v2/widgets/{id}': ['no credentials is 401 with WWW-Authenticate: 401', 'an absent id is 404 not_found: 404'],
     });
-    expect(report.probes).toHaveLength(30);
-    expect(report.requests.sent).toBe(31);
+    expect(report.probes).toHaveLength(34);
+    expect(report.requests.sent).toBe(35);
+    // what it could not provoke is said, and fails nothing: a 403 needs an identity without the right
+    expect(report.notes).toContain('POST /api/client/v2/widgets declares forbidden (403), which no probe provoked');
     expect(code).toBe(0);
+  });
+
+  it("with a document whose POST /widgets 400 pins only validation_failed: the malformed JSON probe fails, naming bad_request; exit 1", async () => {
+    const document = (await (await fetch(`${service.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    document.paths['/api/client/v2/widgets']!.post!.responses['400'] = { description: 'Bad Request', content: { 'application/json': { schema: { $ref: '#/components/schemas/DetailedProblem.validation_failed' } } } };
+    const file = join(mkdtempSync(join(tmpdir(), 'narrowed-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const { code, report } = await probe([service.url, ...WRITER, '--write', '--body-limit', '100kb', '--openapi', file]);
+    expect(code).toBe(1);
+    expect(report.probes.filter((row) => !row.passed).map((row) => [row.operation, row.name, row.problems])).toEqual([
+      ['POST /api/client/v2/widgets', 'malformed JSON is 400', ['POST /api/client/v2/widgets answered 400 with `bad_request`, which its document does not declare for 400 (declared: validation_failed)']],
+    ]);
   });
 
   it('without its body limit: the over-large body is only held to the contract, and its 413 is the contract\'s; exit 0', async () => {
@@ -115,6 +137,8 @@ describe.each(REFERENCE)('the %s reference service, given only its base URL', (_
     expect(needToken.map((row) => [row.operation, row.name, row.status])).toEqual([
       ['the API', 'an existing path answers', 401],
       ['the API', 'an unknown path is 404', 401],
+      ['GET /api/client/v1/widgets/{id}', 'an absent id is 404 not_found', 401],
+      ['GET /api/client/v2/widgets/{id}', 'an absent id is 404 not_found', 401],
     ]);
     expect(report.probes.filter((row) => row.checked)).toHaveLength(12);
     expect(code).toBe(0);
@@ -125,7 +149,9 @@ describe.each(REFERENCE)('the %s reference service, given only its base URL', (_
     expect(report.notes).toEqual([
       `OpenAPI 3.1.0 document: ${service.url}/openapi.json`,
       '4 of 8 operations lie under /api/client/v2: the others are not probed',
-      '8 probes send a body or a method other than GET, HEAD and OPTIONS: they run with --write',
+      '9 probes send a body or a method other than GET, HEAD and OPTIONS: they run with --write',
+      'POST /api/client/v2/widgets declares forbidden (403), which no probe provoked',
+      'DELETE /api/client/v2/widgets/{id} declares forbidden (403), not_found (404), which no probe provoked',
     ]);
     expect(report.probes.filter((row) => row.checked).map((row) => [row.operation, row.name, row.passed])).toEqual([
       ['the API', 'an existing path answers', true],
@@ -136,8 +162,9 @@ describe.each(REFERENCE)('the %s reference service, given only its base URL', (_
       ['GET /api/client/v2/widgets/{id}', 'no Accept header is 406', true],
       ['GET /api/client/v2/widgets/{id}', 'Accept: text/html is 406', true],
       ['GET /api/client/v2/widgets/{id}', 'no credentials is 401 with WWW-Authenticate', true],
+      ['GET /api/client/v2/widgets/{id}', 'an absent id is 404 not_found', true],
     ]);
-    expect(report.probes.filter((row) => row.skipped !== undefined)).toHaveLength(8);
+    expect(report.probes.filter((row) => row.skipped !== undefined)).toHaveLength(9);
     expect(code).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import type { ConformanceRequest } from '../cases.js';
 import type { ResponseSnapshot } from '../snapshot.js';
 import { type Send, senderFor } from '../transport.js';
 import { type Discovery, discoverDocument, type FetchDocument, loadNamedDocument } from '../openapi/discover.js';
-import type { OpenApiDocument } from '../openapi/document.js';
+import { atPointer, type OpenApiDocument } from '../openapi/document.js';
 import { codesOfResponse } from '../openapi/declared-codes.js';
 import { judgeProbe } from '../openapi/judge.js';
 import { listOperations, type Operation } from '../openapi/operations.js';
@@ -60,19 +60,18 @@ export function runRouteProbes(options: ProbeOptions, onProgress?: ProbeProgress
 
 /** The operations under the base URL's path; when none is, the document's paths are read below it. */
 /**
- * One note per operation whose document pins codes the probes never provoked: not a failure, for
- * most need a state the probe cannot make (a 403 of another identity, a 409, a 500).
+ * One note per operation whose own codes (its `x-error-codes`) the probes never provoked: not a
+ * failure, for most need a state the probe cannot make (another identity's 403, a 409).
  */
 function unprovokedNotes(doc: OpenApiDocument, operations: Operation[], provoked: Set<string>): string[] {
   const notes: string[] = [];
   for (const operation of operations) {
+    const own = (atPointer(doc, operation.pointer) as Record<string, unknown> | undefined)?.['x-error-codes'];
+    if (!Array.isArray(own)) continue;
     const group = `${operation.method} ${operation.url}`;
-    const never: string[] = [];
-    for (const [status, response] of Object.entries(operation.responses)) {
-      if (!/^[45]/.test(status)) continue;
-      for (const code of codesOfResponse(doc, response) ?? []) if (!provoked.has(`${group} ${code}`)) never.push(`${code} (${status})`);
-    }
-    if (never.length > 0) notes.push(`${group} declares codes no probe provoked: ${never.join(', ')}`);
+    const statusOf = (code: string) => Object.keys(operation.responses).find((status) => codesOfResponse(doc, operation.responses[status])?.includes(code));
+    const never = own.filter((code): code is string => typeof code === 'string' && !provoked.has(`${group} ${code}`)).map((code) => `${code} (${statusOf(code) ?? 'no status declared'})`);
+    if (never.length > 0) notes.push(`${group} declares ${never.join(', ')}, which no probe provoked`);
   }
   return notes;
 }
