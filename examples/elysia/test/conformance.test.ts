@@ -7,7 +7,7 @@ import { bunMissing, EXAMPLE, START_COMMAND, startService } from '../src/server.
 const missing = bunMissing();
 if (missing === undefined) {
   describeConformance('elysia on bun', { start: startService });
-  describePublicDocuments('elysia on bun', { start: startService });
+  describePublicDocuments('elysia on bun', { start: startService, nodeServer: false });
   describeStartup('elysia on bun', { cwd: EXAMPLE, command: [...START_COMMAND] });
 } else {
   describe('elysia on bun', () => {

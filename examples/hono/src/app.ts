@@ -35,6 +35,8 @@ export interface RuntimeParts {
   /** The address the rate limit keys an anonymous client by; undefined when the runtime has none. */
   clientAddress(c: Context): string | undefined;
   redis?: RateLimitRedis | undefined;
+  /** Served by Node's own server, which answers its parser's refusals in the contract (server.ts); Bun's, Deno's and workerd's do not. */
+  nodeServer?: boolean;
 }
 
 /** hono-rate-limiter's own Redis store, on the ioredis client the service shares. */
@@ -84,14 +86,13 @@ function bodyWithin(maxSize: number) {
 /** The reference service on Hono, as the fetch handler to serve (the app's own: `app.request()`
  * goes through the contract too). Checks run in the documented order: Accept (the contract's
  * middleware, first), rate limit, authentication, routing, authorization, body. */
-export function createFetch(config: ServiceConfig, { clientAddress, redis }: RuntimeParts): FetchHandler {
+export function createFetch(config: ServiceConfig, { clientAddress, redis, nodeServer = false }: RuntimeParts): FetchHandler {
   const app = new Hono<Env>();
   app.use(headContentLength);
   const errors = errorContract(app, serviceContract(config));
   // The public documents answer before the contract's middleware (its Accept check), the rate
   // limit and authentication: a browser (Accept: text/html) and a tool without a token both read them.
-  // served by Node's own server, which answers its parser's refusals in the contract (server.ts)
-  const documents = publicDocuments(serviceContract(config), serviceOpenApi(serviceContract(config), { nodeServer: true }));
+  const documents = publicDocuments(serviceContract(config), serviceOpenApi(serviceContract(config), { nodeServer }));
   app.use(async function publicDocumentsRoute(c, next) {
     const answer = documents(c.req.method, c.req.path, c.req.header('accept'));
     if (answer === undefined) return next();

@@ -10,7 +10,7 @@ import { createFetch } from './app.js';
 export const startService: StartService = async (config) => {
   const redis = await connectRateLimitRedis(config);
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: createFetch(config, { clientAddress: (c) => getConnInfo(c).remote.address, redis }), port: config.port, hostname: config.host }, (info: AddressInfo) => {
+    const server = serve({ fetch: createFetch(config, { clientAddress: (c) => getConnInfo(c).remote.address, redis, nodeServer: true }), port: config.port, hostname: config.host }, (info: AddressInfo) => {
       resolve({
         url: `http://${config.host}:${info.port}`,
         close: () => new Promise<void>((done, fail) => server.close((error) => (error ? fail(error) : done()))).finally(async () => redis?.close()),

@@ -6,6 +6,6 @@ import { EXAMPLE, runtimeInstalled, startCommand, startOn } from './spawned.js';
 
 if (runtimeInstalled('bun')) {
   describeConformance('hono on bun', { start: startOn('bun'), refusedByServer: REFUSED_BY_SERVER.bun });
-  describePublicDocuments('hono on bun', { start: startOn('bun') });
+  describePublicDocuments('hono on bun', { start: startOn('bun'), nodeServer: false });
   describeStartup('hono on bun', { cwd: EXAMPLE, command: startCommand('bun') });
 }

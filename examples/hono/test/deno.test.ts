@@ -6,6 +6,6 @@ import { EXAMPLE, runtimeInstalled, startCommand, startOn } from './spawned.js';
 
 if (runtimeInstalled('deno')) {
   describeConformance('hono on deno', { start: startOn('deno'), refusedByServer: REFUSED_BY_SERVER.deno });
-  describePublicDocuments('hono on deno', { start: startOn('deno') });
+  describePublicDocuments('hono on deno', { start: startOn('deno'), nodeServer: false });
   describeStartup('hono on deno', { cwd: EXAMPLE, command: startCommand('deno') });
 }

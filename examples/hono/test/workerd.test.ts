@@ -6,6 +6,6 @@ import { EXAMPLE, runtimeInstalled, startCommand, startOn } from './spawned.js';
 
 if (runtimeInstalled('workerd')) {
   describeConformance('hono on workerd', { start: startOn('workerd'), refusedByServer: REFUSED_BY_SERVER.workerd });
-  describePublicDocuments('hono on workerd', { start: startOn('workerd') });
+  describePublicDocuments('hono on workerd', { start: startOn('workerd'), nodeServer: false });
   describeStartup('hono on workerd', { cwd: EXAMPLE, command: startCommand('workerd') });
 }

@@ -1,4 +1,4 @@
 import { describePublicDocuments } from '@error-contract/conformance';
 import { startService } from '../src/server.js';
 
-describePublicDocuments('next', { start: startService });
+describePublicDocuments('next', { start: startService, nodeServer: false });

@@ -1,4 +1,4 @@
 import { describePublicDocuments } from '@error-contract/conformance';
 import { startService } from '../src/server.js';
 
-describePublicDocuments('nitro', { start: startService });
+describePublicDocuments('nitro', { start: startService, nodeServer: false });

@@ -90,7 +90,7 @@ export function compactErrorsSchema(codes: readonly string[]): JsonSchema {
  * The schema of one code's body: the shape's schema (`DetailedProblem` or `CompactErrors`) with
  * `code` pinned to a `const`, so that a generated client types `code` as that one literal.
  * `type: 'string'` stays beside the `const`: without it openapi-typescript reads a member under
- * `allOf` as `unknown`. For an OpenAPI 3.0 document, a one-member `enum` stands for the `const`.
+ * `allOf` as `unknown`. The compact schema is whole rather than an `allOf` of `CompactErrors`. For an OpenAPI 3.0 document, a one-member `enum` stands for the `const`.
  *
  * @example
  * pinnedCodeSchema('not_found', 'detailed').properties; // { code: { type: 'string', const: 'not_found' } }
@@ -99,10 +99,10 @@ export function pinnedCodeSchema(code: string, shape: 'detailed' | 'compact', op
   // OpenAPI 3.0's schemas have no `const`: a one-member `enum` says the same
   const pinned = openapi === '3.1' ? { type: 'string', const: code } : { type: 'string', enum: [code] };
   if (shape === 'detailed') return { allOf: [{ $ref: `#/components/schemas/${SCHEMA_NAMES.detailed}` }], type: 'object', required: ['code'], properties: { code: pinned } };
-  return {
-    allOf: [{ $ref: `#/components/schemas/${SCHEMA_NAMES.compact}` }],
-    type: 'object',
-    required: ['errors'],
-    properties: { errors: { type: 'array', items: { type: 'object', required: ['code'], properties: { code: pinned } } } },
-  };
+  // the compact one is whole, not an `allOf`: a generated client reads `errors[number].code` of
+  // an intersection of two arrays as the wider of the two (TypeScript takes one index signature)
+  const compact = compactErrorsSchema([code]);
+  const errors = (compact.properties as { errors: { items: { properties: { code: JsonSchema } } } }).errors;
+  errors.items.properties.code = { ...pinned, description: 'The machine-readable code.' };
+  return compact;
 }

@@ -58,7 +58,7 @@ describe("withErrorResponses with each operation's declared codes", () => {
   it("pins `code` in each status's schema: a const per code, a oneOf where a status has several", () => {
     const { schemas, responses } = out.components;
     expect(schemas['DetailedProblem.not_found']).toEqual({ allOf: [{ $ref: '#/components/schemas/DetailedProblem' }], type: 'object', required: ['code'], properties: { code: { type: 'string', const: 'not_found' } } });
-    expect(schemas['CompactErrors.not_found'].properties.errors.items.properties.code).toEqual({ type: 'string', const: 'not_found' });
+    expect(schemas['CompactErrors.not_found'].properties.errors.items.properties.code).toMatchObject({ type: 'string', const: 'not_found' });
     expect(responses['bad_request-or-validation_failed'].content['application/json'].schema).toEqual({ oneOf: [{ $ref: '#/components/schemas/DetailedProblem.bad_request' }, { $ref: '#/components/schemas/DetailedProblem.validation_failed' }] });
     expect(responses['bad_request-or-validation_failed.compact'].content).toEqual({ 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/CompactErrors.bad_request' }, { $ref: '#/components/schemas/CompactErrors.validation_failed' }] } } });
     expect(out.paths['/v1/widgets/{id}'].get.responses['404']).toEqual(ref('not_found.compact'));
