@@ -1,7 +1,9 @@
 import type { Options } from 'tsup';
 import { packageBuild } from '../../tsup.base.js';
 
-const base = packageBuild() as Options;
+// `@error-contract/nest/swagger` is an entry of its own: only an app that documents with
+// @nestjs/swagger loads it (and needs that package).
+const base = packageBuild([], { swagger: 'src/swagger.ts' }) as Options;
 
 // src/platform.ts reads `import.meta.url` in the ES module build and `__filename` in the CommonJS
 // one, where esbuild leaves `import.meta` empty on purpose.

@@ -1,16 +1,15 @@
 // The widget routes, one controller per API version (`/api/client/v1` answers compact errors,
 // `/v2` detailed ones), described for @nestjs/swagger as Nest users describe theirs. Each route
-// names the codes it answers itself (`x-error-codes`, the service kit's OPERATION_CODES);
+// names the codes it answers itself with `@ErrorResponses` (the service kit's OPERATION_CODES);
 // `withErrorResponses` adds their responses and the contract's own from the contract (openapi.ts).
 import { notFound } from '@error-contract/core';
-import { ERROR_CODES_EXTENSION } from '@error-contract/core/openapi';
+import { ErrorResponses } from '@error-contract/nest/swagger';
 import { noSuchWidget, OPERATION_CODES, WidgetStore } from '@error-contract/service-kit';
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, type Type, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
   ApiBody,
   ApiCreatedResponse,
   ApiExcludeEndpoint,
-  ApiExtension,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -22,7 +21,6 @@ import { JsonBody, WidgetInput, WriterOnly } from './after-routing.js';
 export const STORE = 'WIDGET_STORE';
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const declares = (codes: readonly string[]) => ApiExtension(ERROR_CODES_EXTENSION, [...codes]);
 
 /** The widgets controller under `prefix` (e.g. `/api/client/v1`). */
 export function widgetsController(prefix: string): Type<unknown> {
@@ -34,7 +32,7 @@ export function widgetsController(prefix: string): Type<unknown> {
 
     @Get('widgets')
     @ApiOperation({ operationId: `${version}ListWidgets`, summary: 'The widgets' })
-    @declares(OPERATION_CODES.listWidgets)
+    @ErrorResponses(...OPERATION_CODES.listWidgets)
     @ApiOkResponse({ description: 'The widgets', schema: { type: 'array', items: schema('Widget') } })
     list() {
       return this.store.list();
@@ -42,7 +40,7 @@ export function widgetsController(prefix: string): Type<unknown> {
 
     @Get('widgets/:id')
     @ApiOperation({ operationId: `${version}GetWidget`, summary: 'One widget' })
-    @declares(OPERATION_CODES.getWidget)
+    @ErrorResponses(...OPERATION_CODES.getWidget)
     @ApiParam({ name: 'id', type: 'string' })
     @ApiOkResponse({ description: 'The widget', schema: schema('Widget') })
     one(@Param('id') id: string) {
@@ -55,7 +53,7 @@ export function widgetsController(prefix: string): Type<unknown> {
     @UseGuards(WriterOnly)
     @UseInterceptors(JsonBody)
     @ApiOperation({ operationId: `${version}CreateWidget`, summary: 'Creates a widget (writer token only)' })
-    @declares(OPERATION_CODES.createWidget)
+    @ErrorResponses(...OPERATION_CODES.createWidget)
     @ApiBody({ required: true, schema: schema('WidgetInput') })
     @ApiCreatedResponse({ description: 'The created widget', schema: schema('Widget') })
     create(@Body(WidgetInput) body: unknown) {
@@ -66,7 +64,7 @@ export function widgetsController(prefix: string): Type<unknown> {
     @UseGuards(WriterOnly)
     @HttpCode(204)
     @ApiOperation({ operationId: `${version}DeleteWidget`, summary: 'Deletes a widget (writer token only)' })
-    @declares(OPERATION_CODES.deleteWidget)
+    @ErrorResponses(...OPERATION_CODES.deleteWidget)
     @ApiParam({ name: 'id', type: 'string' })
     @ApiNoContentResponse({ description: 'Deleted' })
     remove(@Param('id') id: string) {
