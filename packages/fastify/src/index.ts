@@ -1,5 +1,6 @@
 export { bareStatusHook } from './bare-status.js';
 export { checkRequestHook } from './check-request.js';
+export { errorResponses, type ErrorResponsesOptions, type FastifyErrorResponse } from './error-responses.js';
 export { type FrameworkErrorsHandler, frameworkErrors } from './framework-errors.js';
 export { errorContract, type FastifyErrorContractOptions } from './plugin.js';
 export { type RateLimitContext, rateLimitError } from './rate-limit.js';

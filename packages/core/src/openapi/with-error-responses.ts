@@ -8,6 +8,7 @@ import type { Shape } from '../types.js';
 import { knownCodes } from './codes.js';
 import { codeResponse, contentOf, headerComponents, headersOf, pinnedSchemaName, responseName } from './components.js';
 import { exampleRenderer } from './examples.js';
+import { listedCodes } from './listed-codes.js';
 import { type ContractAnswers, ERROR_CODES_EXTENSION, operationErrorCodes } from './operation-codes.js';
 import { shapeAt } from './probe.js';
 import { compactErrorsSchema, detailedProblemSchema, type JsonSchema, pinnedCodeSchema, SCHEMA_NAMES } from './schemas.js';
@@ -56,17 +57,21 @@ function serverPrefix(document: OpenApiDocument): string {
   return pathOfTarget(url).replace(/\/+$/, '');
 }
 
-/** The codes an operation names in `x-error-codes`; undefined when it names none. */
+/**
+ * The codes an operation names in `x-error-codes`, else those its own listed error responses pin
+ * (a route's response schemas, as @fastify/swagger keeps them); undefined when it states none.
+ */
 function declaredCodes(operation: OpenApiDocument, label: string): string[] | undefined {
   const declared: unknown = operation[ERROR_CODES_EXTENSION];
-  if (declared === undefined) return undefined;
+  if (declared === undefined) return listedCodes(operation);
   if (!Array.isArray(declared) || declared.some((code) => typeof code !== 'string')) throw new TypeError(`error-contract: \`${ERROR_CODES_EXTENSION}\` of ${label} must be an array of codes, e.g. ['not_found'].`);
   return declared as string[];
 }
 
 /**
  * A copy of an OpenAPI 3.x document with the contract's error responses on every operation. An
- * operation that names its own codes in `x-error-codes` lists exactly what it answers: those
+ * operation that names its own codes in `x-error-codes` (or lists error responses whose schemas
+ * pin `code`, as Fastify's `errorResponses` writes them) lists exactly what it answers: those
  * codes, and what the contract answers for it (400 where a body is read or a malformed path is
  * refused, 401 where `security` applies, 406 when the contract refuses by Accept, 413 and 415
  * with `bodyReaderResponses`, 429 with `rateLimited`, 500 always). One that names none lists

@@ -136,3 +136,18 @@ describe('operationErrorCodes(contract, facts, options)', () => {
     expect(Object.fromEntries(operationErrorCodes(at422, { method: 'post', secured: false, hasBody: true, declared: [] }))).toEqual({ 400: ['bad_request'], 422: ['validation_failed'], 500: ['internal_server_error'] });
   });
 });
+
+describe('an operation that lists error responses pinning code (a Fastify route through @fastify/swagger)', () => {
+  it('declares those codes, as x-error-codes would', () => {
+    const pinned = { description: 'Not Found', content: { 'application/json': { schema: { type: 'object', properties: { code: { type: 'string', enum: ['not_found'] } } } } } };
+    const out = withErrorResponses(document({ '/v2/things/{id}': { get: { responses: { '200': { description: 'ok' }, '404': pinned } } } } as never), contract);
+    expect(statuses(out.paths['/v2/things/{id}'].get)).toEqual(['400', '401', '404', '406', '500']);
+    // the listed response is the author's: kept as written
+    expect(out.paths['/v2/things/{id}'].get.responses['404']).toEqual(pinned);
+  });
+
+  it('a response referred to by name, or one whose schema does not pin code, declares nothing', () => {
+    const out = withErrorResponses(document({ '/v2/things': { get: { responses: { '413': ref('payload_too_large'), '409': { description: 'x', content: { 'application/json': { schema: { type: 'object' } } } } } } } } as never), contract);
+    expect(statuses(out.paths['/v2/things'].get)).toEqual(['400', '401', '403', '404', '405', '406', '409', '413', '500']);
+  });
+});
