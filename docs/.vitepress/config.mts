@@ -47,6 +47,7 @@ const guides: DefaultTheme.SidebarItem[] = [
   { text: 'Observability', link: '/observability' },
   { text: 'Rate limits and Redis', link: '/rate-limits' },
   { text: 'OpenAPI and docs pages', link: '/openapi' },
+  { text: 'Declared errors', link: '/declared-errors' },
   { text: 'Testing and the probe', link: '/testing' },
   { text: 'The client', link: '/client' },
   { text: 'Performance', link: '/performance' },

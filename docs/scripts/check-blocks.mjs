@@ -45,6 +45,10 @@ export function checkBlocks() {
   for (const block of blocks) writeFileSync(join(work, 'src', `${block.id}.ts`), `${block.code}\nexport {};\n`);
   // a Nest block imports its AppModule from './app.module.js', as a reader's project has one
   writeFileSync(join(work, 'src', 'app.module.ts'), "import { Module } from '@nestjs/common';\n@Module({})\nexport class AppModule {}\n");
+  // a typed-client block imports `paths` from './api-types.js', as a reader's project has it from
+  // `npx openapi-typescript`: here the reference service's document, through the same tool
+  const generated = spawnSync(process.execPath, [join(docs, 'node_modules/openapi-typescript/bin/cli.js'), join(docs, '../examples/openapi.json'), '-o', join(work, 'src', 'api-types.ts')], { encoding: 'utf8' });
+  if (generated.status !== 0) throw new Error(`openapi-typescript failed on examples/openapi.json: ${generated.stderr}`);
   writeFileSync(
     join(work, 'tsconfig.json'),
     JSON.stringify({

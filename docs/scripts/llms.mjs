@@ -10,7 +10,7 @@ const docs = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const pages = [
   'getting-started', 'guides/express', 'guides/koa', 'guides/hono', 'guides/fastify', 'guides/nest', 'guides/next', 'guides/h3', 'guides/nitro', 'guides/elysia',
   'contract', 'node', 'presets/index', 'presets/postgres', 'presets/mysql', 'presets/sqlite', 'presets/prisma', 'presets/typeorm',
-  'presets/sequelize', 'presets/mongoose', 'presets/jwt', 'presets/redis', 'presets/upstream', 'observability', 'rate-limits', 'openapi', 'testing',
+  'presets/sequelize', 'presets/mongoose', 'presets/jwt', 'presets/redis', 'presets/upstream', 'observability', 'rate-limits', 'openapi', 'declared-errors', 'testing',
   'client', 'performance', 'troubleshooting', 'contributing', 'guides/writing-an-adapter',
 ];
 
