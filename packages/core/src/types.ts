@@ -31,6 +31,12 @@ export interface RequestLike {
    * `http.route` on the `error_contract.responses` metric; it is never the path called.
    */
   route?: string;
+  /**
+   * The codes the matched route declares (its `x-error-codes`, or the codes its response schemas
+   * pin), when the adapter knows them at run time (Fastify). Read only with the contract's
+   * `checkDeclaredCodes` option: an answer with another code is reported, never changed.
+   */
+  declaredCodes?: readonly string[];
 }
 
 /**

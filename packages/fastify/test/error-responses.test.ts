@@ -2,7 +2,7 @@
 // route's own codes, withErrorResponses over app.swagger() lists exactly what each route answers,
 // and nothing Fastify sends changes: not a success's bytes, not an error's body.
 import swagger from '@fastify/swagger';
-import { createErrorContract, forbidden, notFound, type RequestLike } from '@error-contract/core';
+import { conflict, createErrorContract, forbidden, notFound, type RequestLike } from '@error-contract/core';
 import { withErrorResponses } from '@error-contract/core/openapi';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -75,5 +75,32 @@ describe('errorResponses(contract, codes, { path })', () => {
     expect(responses['409']!.content['application/json']!.schema).toMatchObject({ properties: { code: { enum: ['conflict', 'widget_locked'] } } });
     expect(responses['401']!.headers).toEqual({ 'WWW-Authenticate': { type: 'string', description: expect.any(String) } });
     expect(() => errorResponses(catalogued, ['widget_lockd'])).toThrow(/`widget_lockd`/);
+  });
+});
+
+describe('checkDeclaredCodes on Fastify: a route answering a code it does not declare', () => {
+  it('is logged once per route and code, from the route schema errorResponses wrote; the answer is unchanged', async () => {
+    const warnings: string[] = [];
+    const checked = createErrorContract({ checkDeclaredCodes: true, logger: { error: () => {}, warn: (_fields: unknown, message?: string) => warnings.push(message ?? '') } });
+    const fastify = Fastify();
+    await fastify.register(errorContract, { contract: checked });
+    fastify.get('/widgets/:id', { schema: { response: { 200: WIDGET, ...errorResponses(checked, ['not_found']) } } }, async (request) => {
+      const { id } = request.params as { id: string };
+      if (id === 'locked') throw conflict('Widget locked is being edited.');
+      throw notFound(`No widget ${id}.`);
+    });
+    fastify.get('/plain', async () => {
+      throw conflict();
+    });
+    await fastify.ready();
+    const locked = await fastify.inject({ url: '/widgets/locked', headers: json });
+    await fastify.inject({ url: '/widgets/locked', headers: json });
+    await fastify.inject({ url: '/widgets/8', headers: json });
+    await fastify.inject({ url: '/plain', headers: json });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json()).toMatchObject({ code: 'conflict', detail: 'Widget locked is being edited.' });
+    // once for the route and code; nothing for a declared code, nor for a route that declares nothing
+    expect(warnings).toEqual(["error-contract: GET /widgets/:id answered 409 conflict, which the route does not declare (it declares: not_found). Add it to the route's declaration, or stop answering it."]);
+    await fastify.close();
   });
 });

@@ -5,6 +5,7 @@ import { normalizeWith } from '../deciding/normalize.js';
 import { activeSpans, markSpans } from '../observability/active-span.js';
 import { type ErrorLogger, frameworkLogger, writeLogLine } from '../observability/log-line.js';
 import { countResponse } from '../observability/response-metric.js';
+import { undeclaredCode } from '../observability/undeclared-code.js';
 import type { MappedBy } from '../mapping/map-option.js';
 import { type ErrorContractOptions, resolveSettings, type Settings } from './options.js';
 import { renderWith } from '../rendering/render.js';
@@ -135,7 +136,7 @@ export function createErrorContract<const C extends Catalog<L> = {}, const L ext
     // on a success.
     const spans = activeSpans();
     markSpans(spans, problem, error);
-    countResponse(problem, request, mapped.mapper);
+    countResponse(problem, request, mapped.mapper, undeclaredCode(settings, problem, request));
     const internal = problem.status >= 500;
     const traceId = problem.traceId ?? spans?.traceId ?? (internal || logs(settings, problem) ? traceparentTraceId(request) : undefined);
     report(settings, error, problem, request, traceId);

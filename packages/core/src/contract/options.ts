@@ -67,6 +67,14 @@ export interface ErrorContractOptions<C extends Catalog<L> = Catalog, L extends 
   /** 400 `bad_request` before routing for a path whose percent-encoding does not decode. Default false. */
   rejectMalformedPath?: boolean;
   /**
+   * For development and tests: an answer whose code the matched route does not declare (its
+   * `x-error-codes`, or its response schemas; see the Declared errors guide) is logged once per
+   * route and code (to the logger's `warn`, else the console) and counted on
+   * `error_contract.responses` with `error_contract.undeclared: true`. Only where the adapter
+   * knows a route's declaration at run time (Fastify); nothing changes on the wire. Default false.
+   */
+  checkDeclaredCodes?: boolean;
+  /**
    * The path prefixes the contract covers, e.g. `'/api'` (which covers `/api` and `/api/...`, not
    * `/apis`). Outside them adapters leave every response, failures included, as the app made it.
    * Default: the whole app. In Express, mounting the middleware on a path does the same.
@@ -144,6 +152,7 @@ const OPTION_KEYS = {
   extensions: true,
   accept: true,
   rejectMalformedPath: true,
+  checkDeclaredCodes: true,
   scope: true,
   traceId: true,
   validationStatus: true,
@@ -178,6 +187,8 @@ export interface Settings {
   extensions: ErrorContractOptions['extensions'];
   accept: AcceptPolicy;
   rejectMalformedPath: boolean;
+  /** Set when `checkDeclaredCodes` is on: the route and code pairs already logged as undeclared. */
+  undeclaredSeen: Set<string> | undefined;
   /** Normalised prefixes (leading slash, no trailing one), or undefined for the whole app. */
   scope: readonly string[] | undefined;
   /** The body member that carries the trace id, or undefined for none. */
@@ -286,8 +297,9 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
   const { accept = 'any', rejectMalformedPath = false } = options;
   if (!ACCEPT_POLICIES.includes(accept)) fail("`accept` must be 'any', 'json' or 'strict'.");
   if (typeof rejectMalformedPath !== 'boolean') fail('`rejectMalformedPath` must be a boolean.');
-  const { logClientErrors = false } = options;
+  const { logClientErrors = false, checkDeclaredCodes = false } = options;
   if (typeof logClientErrors !== 'boolean') fail('`logClientErrors` must be a boolean.');
+  if (typeof checkDeclaredCodes !== 'boolean') fail('`checkDeclaredCodes` must be a boolean.');
   let allowed: Set<number> | undefined;
   if (statuses !== undefined) {
     if (!Array.isArray(statuses) || statuses.some((status) => !Number.isInteger(status) || status < 400 || status > 599)) {
@@ -314,6 +326,7 @@ export function resolveSettings(options: ErrorContractOptions<Catalog> = {}): Se
     extensions: optionalFunction(options.extensions, 'extensions'),
     accept,
     rejectMalformedPath,
+    undeclaredSeen: checkDeclaredCodes ? new Set() : undefined,
     scope: resolveScope(options.scope),
     traceField: resolveTraceField(options.traceId),
     validationStatus,

@@ -32,7 +32,7 @@ const KNOWN_METHODS = new Set(['CONNECT', 'DELETE', 'GET', 'HEAD', 'OPTIONS', 'P
 const MAX_ROUTE_LENGTH = 256;
 
 interface CounterLike {
-  add(value: number, attributes: Record<string, string | number>): void;
+  add(value: number, attributes: Record<string, string | number | boolean>): void;
 }
 
 let cachedProvider: unknown;
@@ -65,10 +65,11 @@ function methodAttribute(method: unknown): string {
 /**
  * The attributes of one answered failure: what the counter records. `route` is the matched
  * route's template the adapter handed over (`RequestLike#route`), absent when no route matched;
- * `mapper` the name of the `map` option's mapper that answered, if one did.
+ * `mapper` the name of the `map` option's mapper that answered, if one did; `undeclared` whether
+ * the code is one the matched route does not declare (`checkDeclaredCodes`).
  */
-export function responseAttributes(problem: Problem, request: RequestLike, mapper: string | undefined): Record<string, string | number> {
-  const attributes: Record<string, string | number> = {
+export function responseAttributes(problem: Problem, request: RequestLike, mapper: string | undefined, undeclared = false): Record<string, string | number | boolean> {
+  const attributes: Record<string, string | number | boolean> = {
     'error.type': problem.code,
     'http.response.status_code': problem.status,
     'http.request.method': methodAttribute(read(request, 'method')),
@@ -76,6 +77,8 @@ export function responseAttributes(problem: Problem, request: RequestLike, mappe
   const route = read(request, 'route');
   if (typeof route === 'string' && route !== '') attributes['http.route'] = route.length > MAX_ROUTE_LENGTH ? route.slice(0, MAX_ROUTE_LENGTH) : route;
   if (mapper !== undefined) attributes['error_contract.mapper'] = mapper;
+  // the `checkDeclaredCodes` option: a code the matched route does not declare
+  if (undeclared) attributes['error_contract.undeclared'] = true;
   return attributes;
 }
 
@@ -83,10 +86,10 @@ export function responseAttributes(problem: Problem, request: RequestLike, mappe
  * Counts one answered failure on `error_contract.responses`, when a MeterProvider is registered
  * with the OpenTelemetry API. Never throws.
  */
-export function countResponse(problem: Problem, request: RequestLike, mapper: string | undefined): void {
+export function countResponse(problem: Problem, request: RequestLike, mapper: string | undefined, undeclared = false): void {
   try {
     const responses = counter();
-    if (responses !== undefined) responses.add(1, responseAttributes(problem, request, mapper));
+    if (responses !== undefined) responses.add(1, responseAttributes(problem, request, mapper, undeclared));
   } catch {
     // a meter that refuses to count must not cost the response
   }

@@ -138,3 +138,45 @@ describe('error_contract.responses', () => {
     expect(contract.respond(conflict('Taken.'), request()).status).toBe(409);
   });
 });
+
+describe('checkDeclaredCodes: a code the matched route does not declare', () => {
+  const declared = (codes: readonly string[]) => ({ ...request({ path: '/widgets/7' }), route: '/widgets/:id', declaredCodes: codes });
+
+  it('is told once per route and code, and counted with error_contract.undeclared', async () => {
+    const reader = registered();
+    const warnings: unknown[][] = [];
+    const contract = createErrorContract({ checkDeclaredCodes: true, logger: { error: () => {}, warn: (...args: unknown[]) => warnings.push(args) } });
+    const first = contract.respond(conflict('Widget 7 is locked.'), declared(['not_found']));
+    contract.respond(conflict('Widget 7 is locked.'), declared(['not_found']));
+    // what goes out is not changed by it
+    expect(first.status).toBe(409);
+    expect(JSON.parse(first.body!)).toMatchObject({ code: 'conflict', detail: 'Widget 7 is locked.' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]![1]).toBe("error-contract: GET /widgets/:id answered 409 conflict, which the route does not declare (it declares: not_found). Add it to the route's declaration, or stop answering it.");
+    const { points } = await collected(reader);
+    expect(points).toEqual([expect.objectContaining({ attributes: expect.objectContaining({ 'error.type': 'conflict', 'error_contract.undeclared': true }), value: 2 })]);
+  });
+
+  it('a declared code, one the contract answers on any route (401, 500), or a route without a declaration: nothing said', async () => {
+    const reader = registered();
+    const warnings: unknown[] = [];
+    const contract = createErrorContract({ checkDeclaredCodes: true, logger: { error: () => {}, warn: (...args: unknown[]) => warnings.push(args) } });
+    contract.respond(notFound(), declared(['not_found']));
+    contract.respond(new Error('db down'), declared(['not_found']));
+    contract.respond(conflict(), request());
+    expect(warnings).toEqual([]);
+    const { points } = await collected(reader);
+    expect(points.some((point) => 'error_contract.undeclared' in point.attributes)).toBe(false);
+  });
+
+  it('without the option nothing is read: a declaration is ignored', () => {
+    const warnings: unknown[] = [];
+    const contract = createErrorContract({ logger: { error: () => {}, warn: (...args: unknown[]) => warnings.push(args) } });
+    const like = { ...request(), get declaredCodes(): string[] {
+      throw new Error('read without checkDeclaredCodes');
+    } };
+    expect(contract.respond(conflict(), like).status).toBe(409);
+    expect(warnings).toEqual([]);
+    expect(() => createErrorContract({ checkDeclaredCodes: 'yes' as never })).toThrow(/`checkDeclaredCodes` must be a boolean/);
+  });
+});
