@@ -100,6 +100,19 @@ describe('the built site in Chromium', () => {
     await page.close();
   });
 
+  it.each(['WWW-Authenticate', 'Retry-After'])('the local search puts a guide before the API reference for %s', async (term) => {
+    const page = await context.newPage();
+    await page.goto(site.url, { waitUntil: 'load' });
+    await page.locator('.VPNavBarSearch button').first().click();
+    await page.locator('.VPLocalSearchBox input').fill(term);
+    const first = page.locator('.VPLocalSearchBox .results a').first();
+    await first.waitFor({ timeout: 30_000 });
+    const hrefs = await page.locator('.VPLocalSearchBox .results a').evaluateAll((links) => links.slice(0, 3).map((link) => link.getAttribute('href') ?? ''));
+    expect(hrefs.length).toBeGreaterThan(0);
+    expect(hrefs.filter((href) => href.includes('reference/')), `the first results: ${hrefs.join(', ')}`).toEqual([]);
+    await page.close();
+  });
+
   it("a framework guide's code block has a working copy button", async () => {
     const page = await context.newPage();
     await page.goto(new URL('/guides/express.html', site.url).href, { waitUntil: 'load' });
