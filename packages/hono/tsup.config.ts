@@ -1,3 +1,5 @@
 import { packageBuild } from '../../tsup.base.js';
 
-export default packageBuild();
+// `@error-contract/hono/zod-openapi` is an entry of its own: only an app that documents with
+// @hono/zod-openapi loads it (and zod, its optional peer).
+export default packageBuild([], { 'zod-openapi': 'src/zod-openapi.ts' });

@@ -2,25 +2,14 @@
 // in the documented order: the public documents and then Accept (the contract's hook) before
 // routing, the rate limit, authentication, routing, authorization (in the route's hooks), the body.
 // Elysia runs `onRequest` hooks in the order they are registered, before it routes.
-import { notFound } from '@error-contract/core';
+import type { ErrorContract } from '@error-contract/core';
 import { pathOfUrl } from '@error-contract/core/adapter';
 import { errorContract } from '@error-contract/elysia';
-import {
-  authenticate,
-  clientKey,
-  noSuchWidget,
-  PREFIXES,
-  publicDocuments,
-  type RateLimitRedis,
-  requireWriter,
-  type ServiceConfig,
-  serviceContract,
-  widgetInput,
-  WidgetStore,
-} from '@error-contract/service-kit';
-import { Elysia } from 'elysia';
-import { writerJsonBody } from './json-body.js';
+import { authenticate, clientKey, PREFIXES, publicDocuments, type RateLimitRedis, type ServiceConfig, serviceContract, WidgetStore } from '@error-contract/service-kit';
+import { type AnyElysia, Elysia } from 'elysia';
+import { serviceDocument } from './openapi.js';
 import { rateLimit } from './rate-limit.js';
+import { widgetRoutes } from './widget-routes.js';
 
 /** What the runtime gives the app: the Redis client of the shared rate limit, when REDIS_URL is set. */
 export interface RuntimeParts {
@@ -32,38 +21,21 @@ interface PeerServer {
   requestIP?(request: Request): { address: string } | null;
 }
 
-function requireWriterOf(request: Request): void {
-  requireWriter(authenticate(request.headers.get('authorization')));
-}
-
-/** The widget routes, as mounted under each prefix. */
-function widgetRoutes(prefix: string, store: WidgetStore) {
-  return new Elysia({ prefix })
-    .get('/widgets', () => store.list())
-    .get('/widgets/:id', ({ params }) => {
-      const widget = store.get(params.id);
-      if (widget === undefined) throw notFound(noSuchWidget(params.id));
-      return widget;
-    })
-    .post('/widgets', ({ body, set }) => {
-      set.status = 201;
-      return store.create(body);
-    }, { parse: writerJsonBody, body: widgetInput })
-    .delete('/widgets/:id', ({ params }) => {
-      if (!store.delete(params.id)) throw notFound(noSuchWidget(params.id));
-      return new Response(null, { status: 204 });
-    }, { beforeHandle: ({ request }) => requireWriterOf(request) })
-    .get('/fail', () => {
-      throw new Error('connection to db-7 failed: password=hunter2');
-    });
+/** The widget routes under every prefix (typed as any app: each prefix adds its own routes' types). */
+function widgetApi(store: WidgetStore, contract: ErrorContract): AnyElysia {
+  let api: AnyElysia = new Elysia();
+  for (const prefix of PREFIXES) api = api.use(widgetRoutes(prefix, store, contract));
+  return api;
 }
 
 /** The reference service on Elysia, ready to `listen` (Bun) or to `handle` requests. */
-export function createApp(config: ServiceConfig, { redis }: RuntimeParts = {}) {
-  const documents = publicDocuments(serviceContract(config));
-  const limit = rateLimit(config, redis);
+export async function createApp(config: ServiceConfig, { redis }: RuntimeParts = {}) {
+  const contract = serviceContract(config);
   const store = new WidgetStore();
-  let app = new Elysia()
+  // the document @elysiajs/openapi generates from the same routes (openapi.ts)
+  const documents = publicDocuments(contract, await serviceDocument(contract, widgetApi(store, contract)));
+  const limit = rateLimit(config, redis);
+  return new Elysia()
     // The public documents answer before the contract's Accept check, the rate limit and
     // authentication: a browser (Accept: text/html) and a tool without a token both read them.
     .onRequest(function publicDocumentsRoute({ request }) {
@@ -71,14 +43,13 @@ export function createApp(config: ServiceConfig, { redis }: RuntimeParts = {}) {
       if (answer === undefined) return undefined;
       return new Response(request.method === 'HEAD' ? null : answer.body, { status: answer.status, headers: answer.headers });
     })
-    .use(errorContract(serviceContract(config)))
+    .use(errorContract(contract))
     .onRequest(async function rateLimitByClient({ request, server }) {
       const address = (server as PeerServer | null)?.requestIP?.(request)?.address;
       await limit(clientKey(request.headers.get('authorization'), address));
     })
     .onRequest(function authenticateClient({ request }) {
       authenticate(request.headers.get('authorization'));
-    });
-  for (const prefix of PREFIXES) app = app.use(widgetRoutes(prefix, store));
-  return app;
+    })
+    .use(widgetApi(store, contract));
 }

@@ -7,7 +7,7 @@ import { createApp } from './app.js';
 /** Starts the Elysia reference service on Bun; port 0 picks a free one. */
 export const startService: StartService = async (config) => {
   const redis = await connectRateLimitRedis(config);
-  const app = createApp(config, { redis }).listen({ port: config.port, hostname: config.host });
+  const app = (await createApp(config, { redis })).listen({ port: config.port, hostname: config.host });
   return {
     url: `http://${config.host}:${app.server!.port}`,
     close: async () => {

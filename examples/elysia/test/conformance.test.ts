@@ -1,5 +1,8 @@
 // The reference service on Elysia and Bun: the conformance table (strict mode), the public
-// documents and the startup contract, over real HTTP, as every other example.
+// documents and the startup contract, over real HTTP, as every other example. Its OpenAPI document
+// is @elysiajs/openapi's (src/openapi.ts), kept in ../openapi.json: the routes in the plugin's
+// words, each operation's codes those of examples/openapi.not-node-server.json.
+import { fileURLToPath } from 'node:url';
 import { describeConformance, describePublicDocuments, describeStartup } from '@error-contract/conformance';
 import { describe, expect, it } from 'vitest';
 import { bunMissing, EXAMPLE, START_COMMAND, startService } from '../src/server.js';
@@ -7,7 +10,7 @@ import { bunMissing, EXAMPLE, START_COMMAND, startService } from '../src/server.
 const missing = bunMissing();
 if (missing === undefined) {
   describeConformance('elysia on bun', { start: startService });
-  describePublicDocuments('elysia on bun', { start: startService, nodeServer: false });
+  describePublicDocuments('elysia on bun', { start: startService, nodeServer: false, ownDocument: fileURLToPath(new URL('../openapi.json', import.meta.url)), sameErrors: 'codes' });
   describeStartup('elysia on bun', { cwd: EXAMPLE, command: [...START_COMMAND] });
 } else {
   describe('elysia on bun', () => {

@@ -1,0 +1,1 @@
+export * from '@error-contract/hono/zod-openapi';
