@@ -11,8 +11,7 @@
 // as it is, and @elysiajs/openapi reads its JSON Schema from `~standard.jsonSchema` (the Standard
 // JSON Schema interface).
 import type { Catalog, CodeOf, ErrorContract, Shape } from '@error-contract/core';
-import { shapeAt } from '@error-contract/core/adapter';
-import { compactErrorsSchema, detailedProblemSchema, type JsonSchema, knownCodes } from '@error-contract/core/openapi';
+import { type JsonSchema, type RouteErrorOptions, routeErrorStatuses } from '@error-contract/core/openapi';
 import type { CompactErrorBody, DetailedErrorBody } from './error-bodies.js';
 
 /**
@@ -29,12 +28,7 @@ export type ErrorCodesByStatus<Code extends string = string> = { readonly [statu
  * @example
  * const options: ErrorResponsesOptions = { path: '/api/v1/widgets/:id' };
  */
-export interface ErrorResponsesOptions {
-  /** The route's path, for a contract whose body shape depends on it (its `shape` option as a function). */
-  path?: string;
-  /** The body shape, when it is fixed; else the contract's for `path` (`'detailed'` without one). */
-  shape?: Shape;
-}
+export type ErrorResponsesOptions = RouteErrorOptions;
 
 /**
  * The body a status answers with, for the codes given: the shape `options.shape` names, either
@@ -82,17 +76,11 @@ export type ErrorResponseSchemas<Codes, Options> = {
   -readonly [Status in keyof Codes]: ErrorResponseSchema<ErrorBodyOf<Codes[Status] extends readonly (infer Code extends string)[] ? Code : never, Options>>;
 };
 
-const HEADERS: Readonly<Record<string, [string, string]>> = {
-  unauthorized: ['WWW-Authenticate', 'The authentication challenge (RFC 9110 section 11.6.1).'],
-  too_many_requests: ['Retry-After', 'Whole seconds until the client may retry (RFC 9110 section 10.2.3).'],
-  service_unavailable: ['Retry-After', 'Whole seconds until the client may retry (RFC 9110 section 10.2.3).'],
-  method_not_allowed: ['Allow', 'The methods the path has (RFC 9110 section 10.2.1).'],
-};
-
 /** The entry of one status: a fresh copy of its JSON Schema each time a tool asks (tools may change what they are given). */
-function schemaEntry(schema: JsonSchema, codes: readonly string[]): ErrorResponseSchema<unknown> {
+function schemaEntry(schema: JsonSchema, found: Record<string, { description: string; schema: { type: 'string' } }> | undefined): ErrorResponseSchema<unknown> {
   const json = () => structuredClone(schema);
-  const headers = Object.fromEntries(codes.flatMap((code) => (HEADERS[code] === undefined ? [] : [[HEADERS[code]![0], { type: 'string', description: HEADERS[code]![1] }]])));
+  // @elysiajs/openapi reads a response's headers as schemas with their description
+  const headers = Object.fromEntries(Object.entries(found ?? {}).map(([name, header]) => [name, { type: 'string', description: header.description }]));
   return {
     '~standard': { version: 1, vendor: 'error-contract', validate: (value: unknown) => ({ value }), jsonSchema: { input: json, output: json } },
     ...(Object.keys(headers).length === 0 ? {} : { headers }),
@@ -133,23 +121,12 @@ export function errorResponses<C extends Catalog, const Codes extends ErrorCodes
   codes: Codes,
   options?: Options,
 ): ErrorResponseSchemas<Codes, Options> {
-  const { path, shape: fixed } = (options ?? {}) as ErrorResponsesOptions;
-  const known = knownCodes(contract as ErrorContract);
-  // Elysia writes `:id` (and `:id?`); the contract is asked with a plain segment in its place
-  const shape = fixed ?? (path === undefined ? 'detailed' : shapeAt(contract as ErrorContract, path.replace(/:[^/]+/g, 'x')));
   const responses: Record<string, ErrorResponseSchema<unknown>> = {};
-  for (const [status, list] of Object.entries(codes as ErrorCodesByStatus)) {
-    if (!Array.isArray(list) || list.length === 0) throw new TypeError(`error-contract: errorResponses gives status ${status} no codes: name them, e.g. { 404: ['not_found'] }.`);
-    for (const code of list) {
-      const entry = known.get(code);
-      if (entry === undefined) throw new TypeError(`error-contract: errorResponses names the code \`${String(code)}\`, which the contract does not know: add it to the catalog, or name a built-in code.`);
-      if (String(entry.status) !== status) throw new TypeError(`error-contract: errorResponses lists the code \`${code}\` under ${status}, but the contract answers it with ${entry.status}: list it under ${entry.status}.`);
-    }
-    const unique = [...new Set(list)];
-    const body = shape === 'detailed' ? detailedProblemSchema(unique) : compactErrorsSchema(unique);
+  // keyed by status, so that the type checker (and `hc`, Eden) sees each status's codes
+  if (Array.isArray(codes)) throw new TypeError("error-contract: errorResponses takes the codes by status, e.g. { 404: ['not_found'] }.");
+  for (const { status, description, headers, schema } of routeErrorStatuses(contract as ErrorContract, codes as ErrorCodesByStatus, (options ?? {}) as ErrorResponsesOptions)) {
     // @elysiajs/openapi takes a response's description from its schema's
-    const description = unique.map((code) => known.get(code)!.title).join(' or ');
-    responses[status] = schemaEntry({ ...body, description }, unique);
+    responses[status] = schemaEntry({ ...schema, description }, headers);
   }
   return responses as ErrorResponseSchemas<Codes, Options>;
 }

@@ -4,8 +4,7 @@
 // `code` to the codes the route declares for it; core's `withErrorResponses` reads those pinned
 // codes as the route's declaration and adds what the contract answers for every route.
 import type { ErrorContract, Shape } from '@error-contract/core';
-import { shapeAt } from '@error-contract/core/adapter';
-import { compactErrorsSchema, detailedProblemSchema, knownCodes } from '@error-contract/core/openapi';
+import { type RouteErrorOptions, routeErrorStatuses } from '@error-contract/core/openapi';
 
 /**
  * One error response of a route's `schema.response`, as @fastify/swagger reads it.
@@ -25,19 +24,7 @@ export interface FastifyErrorResponse {
  * @example
  * const options: ErrorResponsesOptions = { path: '/api/client/v1/widgets/:id' };
  */
-export interface ErrorResponsesOptions {
-  /** The route's path, for a contract whose body shape depends on it (its `shape` option as a function). */
-  path?: string;
-  /** The body shape, when it is fixed; else the contract's for `path` (`'detailed'` without one). */
-  shape?: Shape;
-}
-
-const HEADERS: Readonly<Record<string, [string, string]>> = {
-  unauthorized: ['WWW-Authenticate', 'The authentication challenge (RFC 9110 section 11.6.1).'],
-  too_many_requests: ['Retry-After', 'Whole seconds until the client may retry (RFC 9110 section 10.2.3).'],
-  service_unavailable: ['Retry-After', 'Whole seconds until the client may retry (RFC 9110 section 10.2.3).'],
-  method_not_allowed: ['Allow', 'The methods the path has (RFC 9110 section 10.2.1).'],
-};
+export type ErrorResponsesOptions = RouteErrorOptions;
 
 /**
  * The error responses a route answers itself, for its `schema.response`: one per status, its
@@ -64,25 +51,12 @@ const HEADERS: Readonly<Record<string, [string, string]>> = {
  * app.get('/openapi.json', async () => withErrorResponses(app.swagger(), contract));
  */
 export function errorResponses(contract: ErrorContract, codes: readonly string[], options: ErrorResponsesOptions = {}): Record<string, FastifyErrorResponse> {
-  options ??= {};
-  const known = knownCodes(contract);
-  const byStatus = new Map<number, string[]>();
-  for (const code of codes) {
-    const entry = known.get(code);
-    if (entry === undefined) throw new TypeError(`error-contract: errorResponses names the code \`${String(code)}\`, which the contract does not know: add it to the catalog, or name a built-in code.`);
-    const list = byStatus.get(entry.status) ?? [];
-    if (!list.includes(code)) list.push(code);
-    byStatus.set(entry.status, list);
-  }
-  // Fastify writes `:id`; the contract is asked with a plain segment in its place
-  const shape = options.shape ?? (options.path === undefined ? 'detailed' : shapeAt(contract, options.path.replace(/:[^/]+/g, 'x')));
   const responses: Record<string, FastifyErrorResponse> = {};
-  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const schema = shape === 'detailed' ? detailedProblemSchema(list) : compactErrorsSchema(list);
-    const headers = Object.fromEntries(list.flatMap((code) => (HEADERS[code] === undefined ? [] : [[HEADERS[code]![0], { type: 'string' as const, description: HEADERS[code]![1] }]])));
+  for (const { status, shape, description, headers, schema } of routeErrorStatuses(contract, codes, options ?? {})) {
     responses[String(status)] = {
-      description: list.map((code) => known.get(code)!.title).join(' or '),
-      ...(Object.keys(headers).length === 0 ? {} : { headers }),
+      description,
+      // @fastify/swagger reads a response's header as a schema with its description
+      ...(headers === undefined ? {} : { headers: Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, { type: 'string' as const, description: header.description }])) }),
       content: shape === 'detailed' ? { 'application/problem+json': { schema }, 'application/json': { schema } } : { 'application/json': { schema } },
     };
   }

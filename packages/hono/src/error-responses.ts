@@ -5,8 +5,7 @@
 // declaration and adds what the contract answers for every route. Plain JSON Schema: no
 // validation library is loaded (`@error-contract/hono/zod-openapi` has the zod form, for `hc`).
 import type { ErrorContract, Shape } from '@error-contract/core';
-import { shapeAt } from '@error-contract/core/adapter';
-import { compactErrorsSchema, detailedProblemSchema, type JsonSchema, knownCodes } from '@error-contract/core/openapi';
+import { type JsonSchema, type RouteErrorOptions, routeErrorStatuses } from '@error-contract/core/openapi';
 
 /**
  * The codes a route answers itself, by the status the contract answers each with:
@@ -24,12 +23,7 @@ export type ErrorStatuses = { readonly [status: number]: readonly string[] };
  * @example
  * const options: ErrorResponsesOptions = { path: '/api/client/v1/widgets/:id' };
  */
-export interface ErrorResponsesOptions {
-  /** The route's path (`:id` or `{id}`), for a contract whose body shape depends on it (its `shape` option as a function). */
-  path?: string;
-  /** The body shape, when it is fixed; else the contract's for `path` (`'detailed'` without one). */
-  shape?: Shape;
-}
+export type ErrorResponsesOptions = RouteErrorOptions;
 
 /**
  * One header an error response carries, as an OpenAPI header object.
@@ -54,56 +48,6 @@ export interface HonoErrorResponse {
   description: string;
   headers?: Record<string, ErrorHeader>;
   content: { 'application/json': { schema: JsonSchema }; 'application/problem+json'?: { schema: JsonSchema } };
-}
-
-/** One status a route declares, before a tool's form of its schema is chosen. */
-export interface DeclaredStatus {
-  status: number;
-  codes: string[];
-  shape: Shape;
-  description: string;
-  headers?: Record<string, ErrorHeader>;
-  schema: JsonSchema;
-}
-
-const HEADERS: Readonly<Record<string, [string, string]>> = {
-  unauthorized: ['WWW-Authenticate', 'The authentication challenge (RFC 9110 section 11.6.1).'],
-  too_many_requests: ['Retry-After', 'Whole seconds until the client may retry (RFC 9110 section 10.2.3).'],
-  service_unavailable: ['Retry-After', 'Whole seconds until the client may retry (RFC 9110 section 10.2.3).'],
-  method_not_allowed: ['Allow', 'The methods the path has (RFC 9110 section 10.2.1).'],
-};
-
-/**
- * The statuses a route declares, checked against the contract (a TypeError names an unknown code,
- * or one listed under a status the contract does not answer it with), each with its schema in
- * the shape the contract answers the route with. Shared by both entries.
- */
-export function declaredStatuses(contract: ErrorContract, statuses: ErrorStatuses, options: ErrorResponsesOptions | undefined): DeclaredStatus[] {
-  options ??= {};
-  if (statuses === null || typeof statuses !== 'object' || Array.isArray(statuses)) throw new TypeError("error-contract: errorResponses takes the codes by status, e.g. { 404: ['not_found'] }.");
-  const known = knownCodes(contract);
-  // Hono writes `:id` (and `:id{[0-9]+}`), OpenAPI `{id}`: the contract is asked with a plain segment in their place
-  const shape = options.shape ?? (options.path === undefined ? 'detailed' : shapeAt(contract, options.path.replace(/:[^/]+/g, 'x').replace(/\{[^}]*\}/g, 'x')));
-  const declared: DeclaredStatus[] = [];
-  for (const [key, list] of Object.entries(statuses)) {
-    if (!Array.isArray(list) || list.length === 0) throw new TypeError(`error-contract: errorResponses lists no codes under ${key}: give the codes the route answers with it, e.g. { 404: ['not_found'] }.`);
-    const codes = [...new Set(list as string[])];
-    for (const code of codes) {
-      const entry = known.get(code);
-      if (entry === undefined) throw new TypeError(`error-contract: errorResponses names the code \`${String(code)}\`, which the contract does not know: add it to the catalog, or name a built-in code.`);
-      if (String(entry.status) !== key) throw new TypeError(`error-contract: errorResponses lists the code \`${code}\` under ${key}, but the contract answers it with ${entry.status}.`);
-    }
-    const headers = Object.fromEntries(codes.flatMap((code) => (HEADERS[code] === undefined ? [] : [[HEADERS[code]![0], { description: HEADERS[code]![1], schema: { type: 'string' as const } }]])));
-    declared.push({
-      status: Number(key),
-      codes,
-      shape,
-      description: codes.map((code) => known.get(code)!.title).join(' or '),
-      ...(Object.keys(headers).length === 0 ? {} : { headers }),
-      schema: shape === 'detailed' ? detailedProblemSchema(codes) : compactErrorsSchema(codes),
-    });
-  }
-  return declared;
 }
 
 /**
@@ -137,7 +81,9 @@ export function declaredStatuses(contract: ErrorContract, statuses: ErrorStatuse
  */
 export function errorResponses<const Statuses extends ErrorStatuses>(contract: ErrorContract, statuses: Statuses, options?: ErrorResponsesOptions): { -readonly [Status in keyof Statuses]: HonoErrorResponse } {
   const responses: Record<string, HonoErrorResponse> = {};
-  for (const { status, shape, description, headers, schema } of declaredStatuses(contract, statuses, options)) {
+  // keyed by status, so that the type checker (and `hc`, Eden) sees each status's codes
+  if (Array.isArray(statuses)) throw new TypeError("error-contract: errorResponses takes the codes by status, e.g. { 404: ['not_found'] }.");
+  for (const { status, shape, description, headers, schema } of routeErrorStatuses(contract, statuses, options ?? {})) {
     responses[status] = {
       description,
       ...(headers === undefined ? {} : { headers }),

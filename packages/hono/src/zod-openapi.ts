@@ -8,7 +8,8 @@
 // zod-to-openapi reads it by shape (`def.type`, `.meta()`), so a second copy of zod still works.
 import type { ErrorContract, Shape } from '@error-contract/core';
 import type { ZodType } from 'zod';
-import { declaredStatuses, type ErrorHeader, type ErrorResponsesOptions, type ErrorStatuses } from './error-responses.js';
+import { routeErrorStatuses } from '@error-contract/core/openapi';
+import type { ErrorHeader, ErrorResponsesOptions, ErrorStatuses } from './error-responses.js';
 import { type ErrorBody, zodBody } from './zod-bodies.js';
 
 export type { ErrorHeader, ErrorResponsesOptions, ErrorStatuses } from './error-responses.js';
@@ -104,7 +105,9 @@ export function errorResponses<const Statuses extends ErrorStatuses, const Optio
   options?: Options,
 ): ZodErrorResponses<Statuses, Options> {
   const responses: Record<string, { description: string; headers?: Record<string, ErrorHeader>; content: Record<string, { schema: ZodType }> }> = {};
-  for (const { status, codes, shape, description, headers, schema } of declaredStatuses(contract, statuses, options)) {
+  // keyed by status, so that the type checker (and `hc`, Eden) sees each status's codes
+  if (Array.isArray(statuses)) throw new TypeError("error-contract: errorResponses takes the codes by status, e.g. { 404: ['not_found'] }.");
+  for (const { status, codes, shape, description, headers, schema } of routeErrorStatuses(contract, statuses, options ?? {})) {
     const body = zodBody(codes, shape, schema);
     responses[status] = {
       description,

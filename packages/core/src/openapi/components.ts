@@ -64,8 +64,18 @@ const HEADERS_OF: Readonly<Record<string, keyof typeof HEADERS>> = {
  * headersOf(['unauthorized']); // { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } }
  */
 export function headersOf(codes: readonly string[]): Record<string, { $ref: string }> | undefined {
-  const names = [...new Set(codes.flatMap((code) => HEADERS_OF[code] ?? []))];
+  const names = headerNamesOf(codes);
   return names.length === 0 ? undefined : Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+}
+
+/**
+ * The names of the headers these codes carry, each once.
+ *
+ * @example
+ * headerNamesOf(['too_many_requests', 'service_unavailable']); // ['Retry-After']
+ */
+export function headerNamesOf(codes: readonly string[]): string[] {
+  return [...new Set(codes.flatMap((code) => HEADERS_OF[code] ?? []))];
 }
 
 /**

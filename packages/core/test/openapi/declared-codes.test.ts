@@ -4,7 +4,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { createErrorContract, notFound, problems, type RequestLike } from '../../src/index.js';
-import { ERROR_CODES_EXTENSION, operationErrorCodes, UNMATCHED_EXTENSION, withErrorResponses } from '../../src/openapi/index.js';
+import { ERROR_CODES_EXTENSION, operationErrorCodes, routeErrorStatuses, UNMATCHED_EXTENSION, withErrorResponses } from '../../src/openapi/index.js';
 import { expectValidOpenApi } from './helpers.js';
 
 const shapeFor = (request: RequestLike) => (request.path.startsWith('/v1/') ? 'compact' : 'detailed');
@@ -149,5 +149,26 @@ describe('an operation that lists error responses pinning code (a Fastify route 
   it('a response referred to by name, or one whose schema does not pin code, declares nothing', () => {
     const out = withErrorResponses(document({ '/v2/things': { get: { responses: { '413': ref('payload_too_large'), '409': { description: 'x', content: { 'application/json': { schema: { type: 'object' } } } } } } } } as never), contract);
     expect(statuses(out.paths['/v2/things'].get)).toEqual(['400', '401', '403', '404', '405', '406', '409', '413', '500']);
+  });
+});
+
+describe('routeErrorStatuses(contract, codes, { path, shape })', () => {
+  it('groups a list of codes by the status the contract sends each with, in order, with titles, headers and the pinning schema', () => {
+    const statuses = routeErrorStatuses(contract, ['widget_locked', 'not_found', 'unauthorized', 'not_found'], { path: '/v1/widgets/:id' });
+    expect(statuses.map(({ status, codes, shape, description }) => ({ status, codes, shape, description }))).toEqual([
+      { status: 401, codes: ['unauthorized'], shape: 'compact', description: 'Unauthorized' },
+      { status: 404, codes: ['not_found'], shape: 'compact', description: 'Not Found' },
+      { status: 409, codes: ['widget_locked'], shape: 'compact', description: 'Widget locked' },
+    ]);
+    expect(statuses[0]!.headers).toEqual({ 'WWW-Authenticate': { description: expect.stringContaining('challenge'), schema: { type: 'string' } } });
+    expect(statuses[1]!.schema).toMatchObject({ properties: { errors: { items: { properties: { code: { enum: ['not_found'] } } } } } });
+    expect(routeErrorStatuses(contract, ['not_found'], { path: '/v2/widgets/{id}' })[0]!.shape).toBe('detailed');
+  });
+
+  it('checks codes keyed by status against the contract; an unknown code or an empty list is a TypeError', () => {
+    expect(routeErrorStatuses(contract, { 409: ['conflict', 'widget_locked'] })[0]!.description).toBe('Conflict or Widget locked');
+    expect(() => routeErrorStatuses(contract, { 404: ['conflict'] })).toThrow(/`conflict` under 404, but the contract answers it with 409/);
+    expect(() => routeErrorStatuses(contract, ['not_fond'])).toThrow(/`not_fond`/);
+    expect(() => routeErrorStatuses(contract, { 404: [] })).toThrow(/no codes under 404/);
   });
 });
