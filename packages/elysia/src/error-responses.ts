@@ -11,8 +11,7 @@
 // as it is, and @elysiajs/openapi reads its JSON Schema from `~standard.jsonSchema` (the Standard
 // JSON Schema interface).
 import type { Catalog, CodeOf, ErrorContract, Shape } from '@error-contract/core';
-import { type JsonSchema, type RouteErrorOptions, routeErrorStatuses } from '@error-contract/core/openapi';
-import type { CompactErrorBody, DetailedErrorBody } from './error-bodies.js';
+import { type CompactErrorBody, type DetailedErrorBody, type JsonSchema, type RouteErrorOptions, routeErrorStatuses } from '@error-contract/core/openapi';
 
 /**
  * The codes a route answers itself, by status: `{ 404: ['not_found'] }`.

@@ -3,39 +3,26 @@
 // the body as its metadata, which @asteasolutions/zod-to-openapi (under @hono/zod-openapi) writes
 // as the schema itself when it names a `type`: the document says what the plain entry says.
 import type { Shape } from '@error-contract/core';
-import type { JsonSchema } from '@error-contract/core/openapi';
+import type { CompactErrorBody, DetailedErrorBody, JsonSchema } from '@error-contract/core/openapi';
 import { z, type ZodType } from 'zod';
 
 /**
- * The detailed body of an error (RFC 9457 with the contract's `code`), as a client reads it:
- * `code` is one of the codes declared for the status. Other members are the contract's
- * extensions (`requestId`, ...).
+ * The detailed body of an error, `code` one of the codes declared for the status (core's
+ * `DetailedErrorBody`).
  *
  * @example
  * const body: DetailedProblemBody<'not_found'> = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No widget 8.', instance: '/widgets/8', code: 'not_found' };
  */
-export interface DetailedProblemBody<Code extends string = string> {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  code: Code;
-  errors?: { field: string; pointer?: string; detail: string }[];
-  [member: string]: unknown;
-}
+export type DetailedProblemBody<Code extends string = string> = DetailedErrorBody<Code>;
 
 /**
- * The compact body of an error, as a client reads it: one element per problem, each `code` one
- * of the codes declared for the status.
+ * The compact body of an error, each `code` one of the codes declared for the status (core's
+ * `CompactErrorBody`).
  *
  * @example
  * const body: CompactErrorsBody<'not_found'> = { errors: [{ code: 'not_found', message: 'No widget 8.' }] };
  */
-export interface CompactErrorsBody<Code extends string = string> {
-  errors: { code: Code; message: string }[];
-  [member: string]: unknown;
-}
+export type CompactErrorsBody<Code extends string = string> = CompactErrorBody<Code>;
 
 /**
  * The body of an error in a shape; for both shapes (a route whose shape is known only when the

@@ -1,6 +1,7 @@
 // `@error-contract/core/openapi`: the contract published as OpenAPI 3.1, for a document an app
 // writes by hand or has a tool generate: the error responses each operation answers
 // (`withErrorResponses`, `operationErrorCodes`), the components they refer to, and the codes.
+export type { CompactErrorBody, DetailedErrorBody } from './error-bodies.js';
 export { documentedCodes, type KnownCode, knownCodes, SPEC_CODES } from './codes.js';
 export { SPEC_STATUSES } from '../base/statuses.js';
 export { codeResponse, type ErrorComponentsOptions, errorComponents, type OpenApiFragment, pinnedSchemaName, responseName, SCHEMA_NAMES } from './components.js';

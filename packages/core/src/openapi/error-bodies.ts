@@ -1,9 +1,10 @@
-// The two bodies the contract answers with (core's render.ts), as types with `code` narrowed to
-// the codes a route declares: what Eden's `error.value` is for a status `errorResponses` lists.
+// The two bodies the contract answers with (rendering/render.ts), as types whose `code` is
+// narrowed to the codes a route declares: what a framework's typed client (Hono's `hc`, Elysia's
+// Eden) reads a declared error as, through the adapters' `errorResponses`. Types only.
 
 /**
  * The detailed body (RFC 9457 problem details with the contract's `code`), its `code` one of
- * `Code`. Members the contract's `extensions` option adds are not in the type.
+ * `Code`. Other members are the contract's extensions (`requestId`, a trace id), typed `unknown`.
  *
  * @example
  * const body: DetailedErrorBody<'not_found'> = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'No widget 7.', instance: '/widgets/7', code: 'not_found' };
@@ -23,6 +24,7 @@ export interface DetailedErrorBody<Code extends string = string> {
   code: Code;
   /** One element per offending field; present only when fields are wrong. */
   errors?: Array<{ field: string; pointer?: string; detail: string }>;
+  [member: string]: unknown;
 }
 
 /**
@@ -34,4 +36,5 @@ export interface DetailedErrorBody<Code extends string = string> {
 export interface CompactErrorBody<Code extends string = string> {
   /** One element per problem (one per offending field), each with its code and message. */
   errors: Array<{ code: Code; message: string }>;
+  [member: string]: unknown;
 }
