@@ -3,6 +3,7 @@
 // Promise: `await expect(res).toBeProblem(...)`. Both runners support async matchers.
 import type { ContractReport } from './contract-check.js';
 import { checkErrorContract } from './contract-check.js';
+import { declaredErrorCodes } from './openapi/declared-codes.js';
 import { checkProblem, type ProblemExpectation } from './problem-check.js';
 import { isPromiseLike, isResponseLike, type ResponseSnapshot, snapshotOfPlain, snapshotOfResponse } from './snapshot.js';
 
@@ -78,6 +79,28 @@ export const errorContractMatchers = {
     });
   },
 
+  toBeDeclaredFor(received: unknown, document: object | string, method: string, path: string): MatcherResult | Promise<MatcherResult> {
+    // read before the response: a document without the operation is the test's mistake, said at once
+    const declared = declaredErrorCodes(document, method, path);
+    const label = `${method.toUpperCase()} ${path}`;
+    return judge(received, (response) => {
+      const report = checkErrorContract(response);
+      const problems = [...report.problems];
+      const status = String(response.status);
+      const key = [status, `${status[0]}XX`, `${status[0]}xx`, 'default'].find((name) => name in declared);
+      const codes = key === undefined ? undefined : declared[key];
+      if (key === undefined) problems.push(`${status} is not among the responses the document declares for ${label} (it declares ${Object.keys(declared).join(', ') || 'none'})`);
+      else if (codes !== undefined) {
+        for (const code of report.codes) if (!codes.includes(code)) problems.push(`${label} answered ${status} with \`${code}\`, which its document does not declare for ${key} (declared: ${codes.join(', ')})`);
+      }
+      const pass = problems.length === 0;
+      return {
+        pass,
+        message: () => (pass ? `expected the response not to be an error ${label} declares, but it is (${summary(response, report)})` : `expected an error ${label} declares, but:${bullets(problems)}`),
+      };
+    });
+  },
+
   toBeProblem(received: unknown, expected: ProblemExpectation): MatcherResult | Promise<MatcherResult> {
     if (typeof expected !== 'object' || expected === null) throw new TypeError('toBeProblem takes the expected problem, e.g. { status: 404, code: "not_found" }');
     return judge(received, (response) => {
@@ -118,6 +141,16 @@ export interface ErrorContractMatchers<R> {
    * expect(await request(app).get('/api/nothing')).toBeErrorContract();
    */
   toBeErrorContract(): R;
+  /**
+   * The response is an error in the contract whose status the OpenAPI document declares for the
+   * operation, and whose code that status's schema names (where it pins `code`): a route that
+   * starts answering a code its document does not declare fails its own test.
+   *
+   * @example
+   * const document = await (await fetch(`${url}/openapi.json`)).json();
+   * await expect(await fetch(`${url}/api/widgets/9`, { headers })).toBeDeclaredFor(document, 'GET', '/api/widgets/{id}');
+   */
+  toBeDeclaredFor(document: object | string, method: string, path: string): R;
   /**
    * The response is an error in the contract, and this problem.
    *

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // a fresh import (resetModules) makes a fresh matchers object: compare what it holds
-const MATCHERS = { toBeErrorContract: expect.any(Function), toBeProblem: expect.any(Function) };
+const MATCHERS = { toBeErrorContract: expect.any(Function), toBeDeclaredFor: expect.any(Function), toBeProblem: expect.any(Function) };
 
 describe('@error-contract/testing/jest', () => {
   afterEach(() => {

@@ -187,3 +187,29 @@ describe("matchers on Hono's app.request()", () => {
     await expect(expect(res).toBeProblem({ status: 404 })).rejects.toThrow('got text/plain; charset=UTF-8');
   });
 });
+
+describe('toBeDeclaredFor(document, method, path)', () => {
+  const pinned = (codes: string[]) => ({ description: 'x', content: { 'application/json': { schema: { type: 'object', properties: { code: { type: 'string', enum: codes } } } } } });
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'Widgets', version: '1' },
+    paths: { '/api/widgets/{id}': { get: { responses: { '200': { description: 'ok' }, '404': pinned(['not_found']), '500': { description: 'any' } } } } },
+  };
+
+  it('passes an error whose status and code the operation declares', async () => {
+    expect(await verdict('toBeDeclaredFor', plain(404, detailed), document, 'GET', '/api/widgets/{id}')).toBe('pass');
+    await expect(plain(404, detailed)).toBeDeclaredFor(document, 'get', '/api/widgets/{id}');
+  });
+
+  it('fails a code the status does not name, and a status the operation does not list, naming them', async () => {
+    expect(await verdict('toBeDeclaredFor', plain(404, { ...detailed, code: 'widget_gone' }), document, 'GET', '/api/widgets/{id}')).toBe(
+      'expected an error GET /api/widgets/{id} declares, but:\n  - GET /api/widgets/{id} answered 404 with `widget_gone`, which its document does not declare for 404 (declared: not_found)',
+    );
+    expect(await verdict('toBeDeclaredFor', plain(409, { ...detailed, status: 409, code: 'conflict' }), document, 'GET', '/api/widgets/{id}')).toContain('409 is not among the responses the document declares for GET /api/widgets/{id} (it declares 404, 500)');
+  });
+
+  it('a status whose schema pins no code takes any code; an operation the document lacks is a TypeError', async () => {
+    expect(await verdict('toBeDeclaredFor', plain(500, { ...detailed, status: 500, code: 'internal_server_error' }), document, 'GET', '/api/widgets/{id}')).toBe('pass');
+    expect(() => errorContractMatchers.toBeDeclaredFor(plain(404, detailed), document, 'DELETE', '/api/widgets/{id}')).toThrow(/has no DELETE/);
+  });
+});
