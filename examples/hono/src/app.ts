@@ -8,7 +8,6 @@ import {
   failOpen,
   PREFIXES,
   publicDocuments,
-  serviceOpenApi,
   type RateLimitRedis,
   requireJsonContentType,
   requireWriter,
@@ -18,13 +17,15 @@ import {
   widgetInput,
   WidgetStore,
 } from '@error-contract/service-kit';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { zValidator } from '@hono/zod-validator';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { RedisStore, rateLimiter } from 'hono-rate-limiter';
 import { inflateBody } from './inflate-body.js';
+import { widgetRoutes, widgetsDocument } from './widget-routes.js';
 
 type Env = { Variables: { role: Role } };
 
@@ -87,20 +88,24 @@ function bodyWithin(maxSize: number) {
  * goes through the contract too). Checks run in the documented order: Accept (the contract's
  * middleware, first), rate limit, authentication, routing, authorization, body. */
 export function createFetch(config: ServiceConfig, { clientAddress, redis, nodeServer = false }: RuntimeParts): FetchHandler {
-  const app = new Hono<Env>();
+  const app = new OpenAPIHono<Env>();
   app.use(headContentLength);
-  const errors = errorContract(app, serviceContract(config));
+  const contract = serviceContract(config);
+  const errors = errorContract(app, contract);
   // The public documents answer before the contract's middleware (its Accept check), the rate
   // limit and authentication: a browser (Accept: text/html) and a tool without a token both read them.
-  const documents = publicDocuments(serviceContract(config), serviceOpenApi(serviceContract(config), { nodeServer }));
+  // The OpenAPI document is built from the routes below, once they are declared.
+  let documents: ReturnType<typeof publicDocuments> | undefined;
   app.use(async function publicDocumentsRoute(c, next) {
-    const answer = documents(c.req.method, c.req.path, c.req.header('accept'));
+    const answer = documents?.(c.req.method, c.req.path, c.req.header('accept'));
     if (answer === undefined) return next();
     return c.body(answer.body, answer.status as 200, answer.headers);
   });
   app.use(errors.middleware);
   app.onError(errors.onError);
   app.notFound(errors.notFound);
+  // a validator @hono/zod-openapi adds for a route's `request` answers in the contract (`validation_failed`)
+  app.defaultHook = errors.validationHook;
   const store = new WidgetStore();
 
   const limiter = rateLimiter<Env>({
@@ -123,24 +128,28 @@ export function createFetch(config: ServiceConfig, { clientAddress, redis, nodeS
     await next();
   });
 
-  const api = new Hono<Env>();
-  api.get('/widgets', (c) => c.json(store.list()));
-  api.get('/widgets/:id', (c) => {
-    const widget = store.get(c.req.param('id'));
-    if (widget === undefined) throw notFound(noSuchWidget(c.req.param('id')));
-    return c.json(widget);
-  });
-  api.post('/widgets', writerOnly, bodyWithin(BODY_LIMIT_BYTES), inflateBody(BODY_LIMIT_BYTES), zValidator('json', widgetInput, errors.validationHook), (c) =>
-    c.json(store.create(c.req.valid('json')), 201),
-  );
-  api.delete('/widgets/:id', writerOnly, (c) => {
-    if (!store.delete(c.req.param('id'))) throw notFound(noSuchWidget(c.req.param('id')));
-    return c.body(null, 204);
-  });
-  api.get('/fail', () => {
-    throw new Error('connection to db-7 failed: password=hunter2');
-  });
-  for (const prefix of PREFIXES) app.route(prefix, api);
+  const readBody = [bodyWithin(BODY_LIMIT_BYTES), inflateBody(BODY_LIMIT_BYTES), zValidator('json', widgetInput, errors.validationHook)];
+  for (const prefix of PREFIXES) {
+    const routes = widgetRoutes(contract, prefix, { writerOnly, readBody });
+    app.openapi(routes.list, (c) => c.json(store.list(), 200));
+    app.openapi(routes.get, (c) => {
+      const { id } = c.req.valid('param');
+      const widget = store.get(id);
+      if (widget === undefined) throw notFound(noSuchWidget(id));
+      return c.json(widget, 200);
+    });
+    // the body was validated by `readBody`'s zValidator (the route documents it by reference: widget-routes.ts)
+    app.openapi(routes.create, (c) => c.json(store.create(c.req.valid('json' as never)), 201));
+    app.openapi(routes.delete, (c) => {
+      const { id } = c.req.valid('param');
+      if (!store.delete(id)) throw notFound(noSuchWidget(id));
+      return c.body(null, 204);
+    });
+    app.get(`${prefix}/fail`, () => {
+      throw new Error('connection to db-7 failed: password=hunter2');
+    });
+  }
+  documents = publicDocuments(contract, widgetsDocument(app, contract, { nodeServer }));
 
   return app.fetch;
 }

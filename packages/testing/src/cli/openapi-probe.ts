@@ -7,6 +7,7 @@ import type { ResponseSnapshot } from '../snapshot.js';
 import { type Send, senderFor } from '../transport.js';
 import { type Discovery, discoverDocument, type FetchDocument, loadNamedDocument } from '../openapi/discover.js';
 import { atPointer, type OpenApiDocument } from '../openapi/document.js';
+import { listedCodes } from '@error-contract/core/openapi';
 import { codesOfResponse } from '../openapi/declared-codes.js';
 import { judgeProbe } from '../openapi/judge.js';
 import { listOperations, type Operation } from '../openapi/operations.js';
@@ -60,13 +61,16 @@ export function runRouteProbes(options: ProbeOptions, onProgress?: ProbeProgress
 
 /** The operations under the base URL's path; when none is, the document's paths are read below it. */
 /**
- * One note per operation whose own codes (its `x-error-codes`) the probes never provoked: not a
+ * One note per operation whose own codes (its `x-error-codes`, else those its listed error
+ * responses pin) the probes never provoked: not a
  * failure, for most need a state the probe cannot make (another identity's 403, a 409).
  */
 function unprovokedNotes(doc: OpenApiDocument, operations: Operation[], provoked: Set<string>): string[] {
   const notes: string[] = [];
   for (const operation of operations) {
-    const own = (atPointer(doc, operation.pointer) as Record<string, unknown> | undefined)?.['x-error-codes'];
+    const raw = atPointer(doc, operation.pointer) as Record<string, unknown> | undefined;
+    // its `x-error-codes`, else the codes its own listed error responses pin (a route's schemas)
+    const own = raw?.['x-error-codes'] ?? (raw === undefined ? undefined : listedCodes(raw));
     if (!Array.isArray(own)) continue;
     const group = `${operation.method} ${operation.url}`;
     const statusOf = (code: string) => Object.keys(operation.responses).find((status) => codesOfResponse(doc, operation.responses[status])?.includes(code));
