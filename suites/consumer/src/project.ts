@@ -56,6 +56,8 @@ export const frameworkDependencies: Record<string, string> = {
   '@fastify/cors': '11.4.3',
   '@fastify/helmet': '13.2.0',
   '@fastify/rate-limit': '11.2.0',
+  '@fastify/swagger': '9.9.3',
+  '@elysiajs/openapi': '1.4.16',
   '@sinclair/typebox': '0.34.52',
   elysia: '1.4.30',
   '@hono/node-server': '2.1.8',
@@ -91,6 +93,9 @@ export const frameworkDependencies: Record<string, string> = {
   ky: '1.14.3',
   next: '16.4.6',
   ofetch: '1.5.1',
+  'openapi-fetch': '0.17.0',
+  // not imported by a block: it writes the api-types.ts the typed-client blocks import (typecheck.ts)
+  'openapi-typescript': '7.13.0',
   react: '19.3.1',
   'react-dom': '19.3.1',
   'reflect-metadata': '0.2.2',

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { publishedPackages } from './project.ts';
 import type { Snippet } from './snippets.ts';
 
@@ -36,6 +37,9 @@ const options: Record<Resolution, Record<string, unknown>> = {
   javascript: { ...shared, module: 'node16', moduleResolution: 'node16', noEmit: true, allowJs: true, checkJs: true, noImplicitAny: false },
 };
 
+// The reference service's OpenAPI document, for the typed-client blocks' api-types.ts.
+const REFERENCE_DOCUMENT = fileURLToPath(new URL('../../../examples/openapi.json', import.meta.url));
+
 // nest's snippet imports its AppModule from './app.module.js', as a reader's project has one.
 const appModule = `import { Module } from '@nestjs/common';
 @Module({})
@@ -49,6 +53,10 @@ export class AppModule {}
 export function writeSnippets(dir: string, snippets: Snippet[]): void {
   mkdirSync(join(dir, 'snippets'), { recursive: true });
   writeFileSync(join(dir, 'snippets', 'app.module.ts'), appModule);
+  // a typed-client block imports `paths` from './api-types.js', as a reader's project has it from
+  // `npx openapi-typescript`: here the reference service's document, through the same tool
+  const generated = spawnSync(process.execPath, [join(dir, 'node_modules/openapi-typescript/bin/cli.js'), REFERENCE_DOCUMENT, '-o', join(dir, 'snippets', 'api-types.ts')], { encoding: 'utf8' });
+  if (generated.status !== 0) throw new Error(`openapi-typescript failed on examples/openapi.json: ${generated.stderr}`);
   for (const snippet of snippets) writeFileSync(join(dir, 'snippets', `${snippet.id}${extension(snippet)}`), snippetSource(snippet));
   writeFileSync(join(dir, 'snippets', `${requireAllId}.cts`), requireAll);
   writeFileSync(join(dir, 'snippets', `${importAllId}.ts`), importAll);
