@@ -57,8 +57,8 @@ export interface ExpectedAnswer extends Omit<ProblemExpectation, 'status'> {
  * const checked = conformanceCases(routes).filter((kase: ConformanceCase) => kase.checked);
  */
 export interface ConformanceCase {
-  /** The table's cases; `wrong-content-type` (415), `missing-property` and `absent-resource` (a declared 404) are the OpenAPI probe's own. */
-  id: 'existing' | 'unknown-path' | 'wrong-method' | 'no-accept' | 'html-accept' | 'unauthenticated' | 'malformed-json' | 'oversize-body' | 'wrong-content-type' | 'missing-property' | 'absent-resource';
+  /** The table's cases; `wrong-content-type` (415), `missing-property`, `absent-resource` (a declared 404) and `forbidden-identity` (a declared 403) are the OpenAPI probe's own. */
+  id: 'existing' | 'unknown-path' | 'wrong-method' | 'no-accept' | 'html-accept' | 'unauthenticated' | 'malformed-json' | 'oversize-body' | 'wrong-content-type' | 'missing-property' | 'absent-resource' | 'forbidden-identity';
   name: string;
   request: ConformanceRequest;
   expected: ExpectedAnswer;

@@ -80,6 +80,16 @@ describe('the probe against declared errors', () => {
     expect(judgeProbe(checker, absent[0]!, answer(contract.error('not_found'), 'GET', '/widgets/error-contract-probe-absent'), options)).toMatchObject({ passed: true, codes: ['not_found'] });
   });
 
+  it('provokes a declared 403 as the identity --forbidden-header names, and only with it', () => {
+    const guarded = withErrorResponses({ openapi: '3.1.0', info: { title: 'Widgets', version: '1' }, paths: { '/widgets': { post: { 'x-error-codes': ['forbidden'], requestBody: { content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } } }, responses: { '201': { description: 'Created' } } } } } }, contract);
+    const guardedDoc = readOpenApi(JSON.stringify(guarded), 'x');
+    const plan = (extra: object) => planProbes(guardedDoc, listOperations(guardedDoc, ''), { ...options, headers: { authorization: 'Bearer writer' }, ...extra }).filter((probe) => probe.kase.id === 'forbidden-identity');
+    expect(plan({})).toEqual([]);
+    const [refused] = plan({ forbiddenHeaders: { authorization: 'Bearer reader' } });
+    expect(refused!.kase.request).toEqual({ method: 'POST', path: '/widgets', headers: { accept: 'application/json', authorization: 'Bearer reader', 'content-type': 'application/json' }, body: '{"name":"x"}' });
+    expect(refused!.kase.expected).toEqual({ status: 403, code: 'forbidden' });
+  });
+
   it('declaredErrorCodes reads the codes back, status by status', () => {
     expect(declaredErrorCodes(written, 'GET', '/widgets/{id}')).toEqual({ '404': ['not_found'], '406': ['not_acceptable'], '500': ['internal_server_error'] });
     expect(declaredErrorCodes(written, 'post', '/widgets')).toEqual({ '400': ['bad_request', 'validation_failed'], '406': ['not_acceptable'], '500': ['internal_server_error'] });

@@ -107,6 +107,17 @@ describe.each(REFERENCE)('the %s reference service, given only its base URL', (_
     expect(code).toBe(0);
   });
 
+  it('with --forbidden-header, a reader\'s writes are 403 forbidden where the document declares it; the note of what was not provoked goes', async () => {
+    const { code, report } = await probe([`${service.url}/api/client/v2`, ...WRITER, '--write', '--body-limit', '100kb', '--forbidden-header', 'Authorization: Bearer reader-token']);
+    expect(report.probes.filter((row) => !row.passed)).toEqual([]);
+    expect(report.probes.filter((row) => row.name === 'as an identity without the right is 403 forbidden').map((row) => [row.operation, row.method, row.status, row.checked])).toEqual([
+      ['POST /api/client/v2/widgets', 'POST', 403, true],
+      ['DELETE /api/client/v2/widgets/{id}', 'DELETE', 403, true],
+    ]);
+    expect(report.notes.filter((note) => note.includes('no probe provoked'))).toEqual([]);
+    expect(code).toBe(0);
+  });
+
   it("with a document whose POST /widgets 400 pins only validation_failed: the malformed JSON probe fails, naming bad_request; exit 1", async () => {
     const document = (await (await fetch(`${service.url}/openapi.json`)).json()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     document.paths['/api/client/v2/widgets']!.post!.responses['400'] = { description: 'Bad Request', content: { 'application/json': { schema: { $ref: '#/components/schemas/DetailedProblem.validation_failed' } } } };

@@ -29,6 +29,11 @@ export interface ProbeOptions {
   bodyLimitBytes?: number;
   /** `--strict-content-type`: every operation that takes JSON answers 415 to a text/plain body. */
   strictContentType: boolean;
+  /**
+   * `--forbidden-header`: the headers of an identity without the right (lower-case names): where
+   * the document declares 403 `forbidden`, the operation is sent with these over `headers`.
+   */
+  forbiddenHeaders?: Record<string, string>;
   json: boolean;
   timeoutMs: number;
   /** `--openapi`: the document's URL or file; without it (and without --route) it is looked for. */
@@ -79,6 +84,10 @@ Options:
                               in the document) an over-large body is only held to the contract
   --strict-content-type       every operation that takes JSON answers 415 to a text/plain body
                               (without it, only the operations whose document declares a 415)
+  --forbidden-header 'Name: value'
+                              a header of an identity without the right (repeatable), e.g. a
+                              reader's token: each operation whose document declares 403
+                              forbidden is sent with it and must answer 403 forbidden
   --timeout <time>            per probe, e.g. 10s or 500ms (default 10s)
   --json                      print the results as JSON
   --junit <file>              also write the results as JUnit XML
@@ -146,6 +155,7 @@ export function parseCommand(argv: string[]): Command {
         'max-body': { type: 'string' },
         'body-limit': { type: 'string' },
         'strict-content-type': { type: 'boolean' },
+        'forbidden-header': { type: 'string', multiple: true },
         timeout: { type: 'string' },
         json: { type: 'boolean' },
         openapi: { type: 'string' },
@@ -194,6 +204,7 @@ export function parseCommand(argv: string[]): Command {
       strictAccept: values['strict-accept'] === true,
       ...(bodyLimitBytes === undefined ? {} : { bodyLimitBytes }),
       strictContentType: values['strict-content-type'] === true,
+      ...(values['forbidden-header'] === undefined ? {} : { forbiddenHeaders: Object.fromEntries(values['forbidden-header'].map(parseHeader)) }),
       json: values.json === true,
       timeoutMs: values.timeout === undefined ? 10_000 : parseTimeout(values.timeout),
       ...(values.openapi === undefined ? {} : { openapi: values.openapi }),

@@ -153,6 +153,7 @@ export async function runOpenApiProbes(options: ProbeOptions, onProgress: ProbeP
     strictAccept: options.strictAccept,
     strictContentType: options.strictContentType,
     ...(options.bodyLimitBytes === undefined ? {} : { bodyLimitBytes: options.bodyLimitBytes }),
+    ...(options.forbiddenHeaders === undefined ? {} : { forbiddenHeaders: options.forbiddenHeaders }),
   });
   const held = planned.filter((probe) => probe.skipped?.includes('--write') === true).length;
   if (held > 0) notes.push(`${held} probes send a body or a method other than GET, HEAD and OPTIONS: they run with --write`);

@@ -62,6 +62,8 @@ export interface PlanOptions {
   bodyLimitBytes?: number;
   /** `--strict-content-type`: 415 is due for a text/plain body to any operation that takes JSON. */
   strictContentType: boolean;
+  /** `--forbidden-header`: an identity without the right, for the operations that declare 403 `forbidden`. */
+  forbiddenHeaders?: Record<string, string>;
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -208,6 +210,25 @@ function absentProbe(doc: OpenApiDocument, operation: Operation, headers: Record
   };
 }
 
+/**
+ * The probe of an operation whose document declares 403 `forbidden` for it, sent as an identity
+ * without the right (`--forbidden-header`), with a valid body where it takes one.
+ */
+function forbiddenProbe(doc: OpenApiDocument, operation: Operation, path: string, headers: Record<string, string>, forbidden: Record<string, string> | undefined): PlannedProbe | undefined {
+  if (forbidden === undefined || !(codesOfResponse(doc, operation.responses['403']) ?? []).includes('forbidden')) return undefined;
+  const json = jsonBodyOf(operation);
+  const request: ConformanceRequest = { method: operation.method, path, headers: { ...headers, ...forbidden } };
+  if (json !== undefined) {
+    request.headers = { ...request.headers, 'content-type': json.mediaType };
+    request.body = JSON.stringify(validBody(doc, json.media));
+  }
+  return {
+    kase: { id: 'forbidden-identity', name: 'as an identity without the right is 403 forbidden', request, expected: { status: 403, code: 'forbidden' }, checked: true },
+    group: label(operation),
+    operation,
+  };
+}
+
 /** Whether the document says the operation answers 406: the API refuses what it cannot serve. */
 function declares406(operation: Operation): boolean {
   return '406' in operation.responses;
@@ -217,7 +238,8 @@ function declares406(operation: Operation): boolean {
  * Plans every probe of every operation, grouped by operation in the document's order: the API's
  * own probes first (an existing path answers, an unknown path is 404), then per operation a wrong
  * method on its path (first operation of each path), no Accept and `Accept: text/html` (GET),
- * no credentials (secured), an absent resource (a declared 404 `not_found`), and malformed JSON, a text/plain body, an over-large body and a
+ * no credentials (secured), an absent resource (a declared 404 `not_found`), an identity without
+ * the right (a declared 403 `forbidden`, with `forbiddenHeaders`), and malformed JSON, a text/plain body, an over-large body and a
  * required property left out (JSON request body). The text/plain body is due a 415 only where
  * the operation declares one (or `strictContentType`), the over-large body a 413 only where a
  * limit is known (`bodyLimitBytes`, else the document's `x-body-limit`); elsewhere each carries
@@ -270,6 +292,8 @@ export function planProbes(doc: OpenApiDocument, operations: Operation[], option
     if (unauthenticated !== undefined) probes.push(mark(unauthenticated));
     const absent = absentProbe(doc, operation, headers);
     if (absent !== undefined) probes.push(mark(absent));
+    const refused = forbiddenProbe(doc, operation, path, headers, options.forbiddenHeaders);
+    if (refused !== undefined) probes.push(mark(refused));
     for (const probe of bodyProbes(doc, operation, path, headers, options)) probes.push(probe.skipped === undefined ? mark(probe) : probe);
   }
   return probes;
