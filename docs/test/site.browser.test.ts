@@ -100,7 +100,7 @@ describe('the built site in Chromium', () => {
     await page.close();
   });
 
-  it.each(['WWW-Authenticate', 'Retry-After'])('the local search puts a guide before the API reference for %s', async (term) => {
+  it.each(['WWW-Authenticate', 'Retry-After', '405', 'trace id'])('the local search puts a guide before the API reference for %s', async (term) => {
     const page = await context.newPage();
     await page.goto(site.url, { waitUntil: 'load' });
     await page.locator('.VPNavBarSearch button').first().click();
