@@ -108,7 +108,7 @@ export function settingsOf(contract: ErrorContract): Settings {
  * one option, and every failure they see is answered through it.
  *
  * @example
- * import { createErrorContract, SPEC_STATUSES } from '@error-contract/core';
+ * import { createErrorContract } from '@error-contract/core';
  *
  * const contract = createErrorContract({
  *   typeBaseUrl: 'https://docs.example.com/errors/',

@@ -97,7 +97,7 @@ function answer(json: boolean, data: unknown, html: string): DocsResponse {
  * is a lookup.
  *
  * @example
- * import { errorDocs } from '@error-contract/core';
+ * import { errorDocs } from '@error-contract/core/docs';
  *
  * const docs = errorDocs(contract); // typeBaseUrl 'https://docs.example.com/errors/': pages at /errors/<code>
  * app.get('/errors{/:code}', (req, res, next) => {

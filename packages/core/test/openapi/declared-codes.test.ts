@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { createErrorContract, notFound, problems, type RequestLike } from '../../src/index.js';
 import { ERROR_CODES_EXTENSION, operationErrorCodes, routeErrorStatuses, UNMATCHED_EXTENSION, withErrorResponses } from '../../src/openapi/index.js';
+import { CONTRACT_OWN } from '../../src/observability/undeclared-code.js';
 import { expectValidOpenApi } from './helpers.js';
 
 const shapeFor = (request: RequestLike) => (request.path.startsWith('/v1/') ? 'compact' : 'detailed');
@@ -170,5 +171,13 @@ describe('routeErrorStatuses(contract, codes, { path, shape })', () => {
     expect(() => routeErrorStatuses(contract, { 404: ['conflict'] })).toThrow(/`conflict` under 404, but the contract answers it with 409/);
     expect(() => routeErrorStatuses(contract, ['not_fond'])).toThrow(/`not_fond`/);
     expect(() => routeErrorStatuses(contract, { 404: [] })).toThrow(/no codes under 404/);
+  });
+});
+
+describe("checkDeclaredCodes' list of the contract's own codes", () => {
+  it('is what operationErrorCodes adds to an operation with every option on', () => {
+    const everything = createErrorContract({ accept: 'strict', rejectMalformedPath: true });
+    const added = operationErrorCodes(everything, { method: 'post', secured: true, hasBody: true, declared: [] }, { rateLimited: true, bodyReaderResponses: true, clientErrorResponses: true });
+    expect([...added.values()].flat().sort()).toEqual([...CONTRACT_OWN].sort());
   });
 });
