@@ -5,9 +5,9 @@
 // it is released. Name the packages an app needs (`express`, `nitro`) and the line installs those
 // and the packages of ours they depend on (nitro brings h3 and core), not every framework's
 // adapter. The `pack:local` script builds what is stale first; this file does not.
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { packedDir, packPublished, publishedPackages } from './published-packages.mjs';
+import { packedDir, packPublished, publishedPackages, withDependencies } from './published-packages.mjs';
 
 const published = publishedPackages();
 const byFolder = new Map(published.map((pkg) => [pkg.folder, pkg]));
@@ -19,22 +19,6 @@ if (folders.length > 1) {
   process.exit(2);
 }
 const out = resolve(folders[0] ?? packedDir);
-
-/** The named packages and, through their `dependencies`, every package of ours they need. */
-function withDependencies(names) {
-  const needed = new Set();
-  const visit = (folder) => {
-    if (needed.has(folder)) return;
-    needed.add(folder);
-    const manifest = JSON.parse(readFileSync(join(byFolder.get(folder).directory, 'package.json'), 'utf8'));
-    for (const name of Object.keys(manifest.dependencies ?? {})) {
-      const dependency = name.replace(/^@error-contract\//, '');
-      if (name.startsWith('@error-contract/') && byFolder.has(dependency)) visit(dependency);
-    }
-  };
-  for (const name of names) visit(name.replace(/^@error-contract\//, ''));
-  return needed;
-}
 
 let tarballs = packPublished();
 if (named.length > 0) {

@@ -27,6 +27,26 @@ export function publishedPackages(root = repositoryRoot) {
 }
 
 /**
+ * The named packages (folders or `@error-contract/` names) and, through their `dependencies`, every
+ * published package of ours they need: the folders whose tarballs an app installs.
+ * @example withDependencies(['@error-contract/nitro']) // Set { 'nitro', 'h3', 'core' }
+ */
+export function withDependencies(names, root = repositoryRoot) {
+  const byFolder = new Map(publishedPackages(root).map((pkg) => [pkg.folder, pkg]));
+  const needed = new Set();
+  const visit = (folder) => {
+    if (needed.has(folder) || !byFolder.has(folder)) return;
+    needed.add(folder);
+    const manifest = JSON.parse(readFileSync(join(byFolder.get(folder).directory, 'package.json'), 'utf8'));
+    for (const name of Object.keys(manifest.dependencies ?? {})) {
+      if (name.startsWith('@error-contract/')) visit(name.slice('@error-contract/'.length));
+    }
+  };
+  for (const name of names) visit(name.replace(/^@error-contract\//, ''));
+  return needed;
+}
+
+/**
  * The file name `pnpm pack` gives a package's tarball.
  * @example tarballFile({ name: '@error-contract/core', version: '0.3.0' }) // 'error-contract-core-0.3.0.tgz'
  */

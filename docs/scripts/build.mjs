@@ -39,8 +39,8 @@ const typedocStarted = Date.now();
 const typedoc = spawn(process.execPath, [join(docs, 'node_modules/typedoc/bin/typedoc'), '--options', 'typedoc.json'], { cwd: docs, stdio: 'inherit' });
 const typedocExit = new Promise((resolve) => typedoc.on('exit', (code) => resolve(code)));
 step('code blocks', () => {
-  const { blocks, ran, failures } = checkBlocks();
-  console.log(`  ${blocks} ts blocks compiled, ${ran} run`);
+  const { blocks, appFiles, ran, failures } = checkBlocks();
+  console.log(`  ${blocks} ts blocks and ${appFiles} files of apps compiled, ${ran} run`);
   if (failures.length > 0) fail(`code blocks:\n  ${failures.join('\n  ')}`);
 });
 const typedocCode = await typedocExit;

@@ -38,6 +38,65 @@ export function blocksOf(file) {
   return blocks;
 }
 
+/**
+ * The apps a page shows as files (blocks titled with their path, ` ```ts [server/error.ts] `, the
+ * tabs of a code group), each a project: one app per page, and a path seen again starts the next.
+ */
+export function appsOf(file) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const apps = [];
+  let current;
+  for (let i = 0; i < lines.length; i += 1) {
+    const open = /^\s*```(\w+)\s+\[([^\]]+)\]\s*$/.exec(lines[i]);
+    if (!open) continue;
+    const start = i;
+    const body = [];
+    for (i += 1; i < lines.length && !/^\s*```\s*$/.test(lines[i]); i += 1) body.push(lines[i]);
+    if (current === undefined || current.files.some((f) => f.path === open[2])) {
+      current = { file: relative(docs, file), line: start + 1, files: [] };
+      apps.push(current);
+    }
+    current.files.push({ path: open[2], language: open[1], line: start + 1, code: body.join('\n') });
+  }
+  return apps.map((app, index) => ({ ...app, id: `${app.file.replace(/[^A-Za-z0-9]+/g, '-')}-app${index + 1}` }));
+}
+
+// Each app's TypeScript files compiled together, as its framework's bundler or tsc resolves them
+// (relative imports without an extension, Nest's decorators); its JavaScript files run in
+// test/guide-apps.test.ts of the consumer suite, with the app.
+function checkApps(tsc) {
+  const failures = [];
+  let files = 0;
+  for (const app of markdownFiles(docs).flatMap(appsOf)) {
+    const typescript = app.files.filter((f) => /\.tsx?$/.test(f.path));
+    if (typescript.length === 0) continue;
+    const dir = join(work, 'apps', app.id);
+    for (const f of typescript) {
+      mkdirSync(dirname(join(dir, f.path)), { recursive: true });
+      writeFileSync(join(dir, f.path), `${f.code}\n`);
+    }
+    files += typescript.length;
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022', module: 'esnext', moduleResolution: 'bundler', lib: ['ES2023', 'DOM'], strict: true,
+          skipLibCheck: true, experimentalDecorators: true, emitDecoratorMetadata: true, types: ['node'], noEmit: true,
+        },
+        include: typescript.map((f) => f.path),
+      }),
+    );
+    const run = spawnSync(process.execPath, [tsc, '-p', dir, '--pretty', 'false'], { cwd: dir, encoding: 'utf8' });
+    if (run.status !== 0) {
+      for (const line of `${run.stdout}${run.stderr}`.split('\n').filter(Boolean)) {
+        const f = app.files.find((candidate) => line.startsWith(`${candidate.path}(`));
+        failures.push(`${app.file}:${f?.line ?? app.line} (${f?.path ?? 'the app'}) does not compile: ${line}`);
+      }
+    }
+  }
+  return { files, failures };
+}
+
 export function checkBlocks() {
   const blocks = markdownFiles(docs).flatMap(blocksOf);
   rmSync(work, { recursive: true, force: true });
@@ -71,6 +130,8 @@ export function checkBlocks() {
     if (own.length > 0) failures.push(`${block.file}:${block.line} does not compile:\n    ${own.join('\n    ')}`);
   }
   if (tsc.status !== 0 && failures.length === 0) failures.push(`tsc failed: ${tsc.stdout}${tsc.stderr}`);
+  const apps = checkApps(join(docs, 'node_modules/typescript/bin/tsc'));
+  failures.push(...apps.failures);
   let ran = 0;
   for (const block of blocks.filter((b) => b.run)) {
     if (failures.some((f) => f.startsWith(`${block.file}:${block.line} `))) continue;
@@ -78,12 +139,12 @@ export function checkBlocks() {
     ran += 1;
     if (node.status !== 0) failures.push(`${block.file}:${block.line} exited with ${node.status}: ${node.stderr.trim().split('\n').slice(0, 5).join(' | ')}`);
   }
-  return { blocks: blocks.length, ran, failures };
+  return { blocks: blocks.length, appFiles: apps.files, ran, failures };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { blocks, ran, failures } = checkBlocks();
-  console.log(`blocks: ${blocks} ts blocks compiled, ${ran} run, ${failures.length} failing`);
+  const { blocks, appFiles, ran, failures } = checkBlocks();
+  console.log(`blocks: ${blocks} ts blocks and ${appFiles} files of apps compiled, ${ran} run, ${failures.length} failing`);
   for (const line of failures) console.log(`  ${line}`);
   if (failures.length > 0) process.exit(1);
 }

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { slugify } from '../scripts/anchors.mjs';
-import { blocksOf } from '../scripts/check-blocks.mjs';
+import { appsOf, blocksOf } from '../scripts/check-blocks.mjs';
 import { presetDoc, testedTitles } from '../scripts/generate-parts.mjs';
 import { resolved } from '../scripts/llms.mjs';
 
@@ -106,6 +106,21 @@ describe('code blocks and includes', () => {
       ['const a = 1;', false, 3],
       ['console.log(2);', true, 8],
     ]);
+  });
+
+  it('blocks titled with a path are the files of an app, and a path seen again starts the next app', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docs-blocks-'));
+    const file = join(dir, 'page.md');
+    const tab = (path: string, code: string) => [`\`\`\`ts [${path}]`, code, '```'];
+    writeFileSync(file, ['::: code-group', ...tab('lib/errors.ts', 'export const a = 1;'), ...tab('app/route.ts', "import { a } from '../lib/errors';"), ':::', '', '```ts', 'const b = 2;', '```', ...tab('app/route.ts', 'export {};')].join('\n'));
+    const apps = appsOf(file);
+    const blocks = blocksOf(file);
+    rmSync(dir, { recursive: true, force: true });
+    expect(apps.map((app: { files: Array<{ path: string; line: number }> }) => app.files.map((f) => [f.path, f.line]))).toEqual([
+      [['lib/errors.ts', 2], ['app/route.ts', 5]],
+      [['app/route.ts', 13]],
+    ]);
+    expect(blocks.map((b) => b.line)).toEqual([10]);
   });
 
   it('llms-full.txt reads a page with its includes resolved', () => {

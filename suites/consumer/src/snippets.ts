@@ -25,9 +25,17 @@ export interface Snippet {
   install: { line: number; packages: string[] } | undefined;
   /** A stable file-name stem: `packages-core-README-md-L16`. */
   id: string;
+  /**
+   * The file's path in its app, for a block titled as one (` ```ts [server/error.ts] `, a tab of a
+   * VitePress code group): it is one file of a project whose other files are on the same page, so it
+   * is compiled with them (docs/scripts/check-blocks.mjs) or run with them (test/guide-apps.test.ts),
+   * not alone here.
+   */
+  file?: string;
 }
 
-const fence = /^\s*```(\w*)\s*$/;
+// ```ts, or ```ts [path/in/the/app.ts] for a file of an app (a code group's tab)
+const fence = /^\s*```(\w*)(?:\s+\[([^\]]+)\])?\s*$/;
 // `<!-- consumer: run -->` in a README, `<!-- docs: run -->` on a site page (the docs build runs it too)
 const marker = /^\s*<!--\s*(?:consumer|docs):(.*?)-->\s*$/;
 const languages = new Set(['ts', 'typescript', 'js', 'javascript']);
@@ -58,6 +66,7 @@ export function extractSnippets(file: string, root: string): Snippet[] {
       run: words.includes('run'),
       install: installBefore(lines, start),
       id: `${readme.replace(/[^A-Za-z0-9]+/g, '-')}-L${line}`,
+      ...(open[2] === undefined ? {} : { file: open[2] }),
     });
   }
   return snippets;

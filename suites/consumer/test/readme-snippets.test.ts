@@ -11,7 +11,11 @@ import { importAllId, requireAllId, type Resolution, typecheck, writeSnippets } 
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const readmes = publishedReadmes(root);
-const snippets: Snippet[] = copiedFiles(root).flatMap((file) => extractSnippets(file, root));
+// A block titled as a file of an app is compiled with the other files of its page by the docs
+// build and run by test/guide-apps.test.ts; alone it would miss its relative imports.
+const snippets: Snippet[] = copiedFiles(root)
+  .flatMap((file) => extractSnippets(file, root))
+  .filter((snippet) => snippet.file === undefined);
 
 let dir = '';
 const diagnostics = new Map<Resolution, Map<string, string[]>>();
