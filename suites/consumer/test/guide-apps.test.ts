@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDependencies } from '../../../scripts/published-packages.mjs';
+import { runtimeBinary } from '../../../scripts/runtimes.mjs';
 import { POLL_INTERVAL_MS } from '../../../test-waits.js';
 import { COMPLETE_APP_HEADING, completeApp, curlRequest, type GuideApp, type TriedRequest } from '../src/guide-app.ts';
 import { packedTarball } from '../src/project.ts';
@@ -27,8 +28,10 @@ const apps = guides.map((name) => [name, completeApp(join(guideDir, name), root)
 // machine: an upper bound, each step ends when it is done.
 const SETUP_TIMEOUT_MS = 900_000;
 const READY_TIMEOUT_MS = 120_000;
-// Bun for the Elysia guide's `bun server.ts`: a reader has it installed, the workspace has it from npm
-const bunDir = join(root, 'examples/elysia/node_modules/.bin');
+// Bun for the Elysia guide's `bun server.ts`: a reader has it installed, the workspace has it from
+// npm (its platform package's binary: pnpm runs no postinstall that would make `.bin/bun` work)
+const bun = runtimeBinary('bun', join(root, 'examples/elysia'));
+const bunDir = bun === undefined ? [] : [dirname(bun)];
 
 it('every framework guide starts with a complete app: its files, the command that starts it and requests to try', () => {
   expect(guides.length).toBeGreaterThanOrEqual(9);
@@ -110,7 +113,7 @@ function appEnvironment(port: number): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !/^(npm_config_|npm_package_|VITEST|NODE_ENV$|NODE_PATH$|NODE_OPTIONS$)/i.test(key)),
   );
-  return { ...env, PORT: String(port), HOST: '127.0.0.1', PATH: `${bunDir}:${process.env.PATH ?? ''}` };
+  return { ...env, PORT: String(port), HOST: '127.0.0.1', PATH: [...bunDir, process.env.PATH ?? ''].join(':') };
 }
 
 function run(command: string, cwd: string, env: NodeJS.ProcessEnv): void {

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packPublished, publishedPackages, tarballFile } from '../../../scripts/published-packages.mjs';
+import { runtimeBinary } from '../../../scripts/runtimes.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -66,6 +67,38 @@ describe('pack:local with package names: the line of those and what they need', 
       .map((tarball) => (JSON.parse(execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' })) as { name: string }).name);
     expect(names.sort()).toEqual(['@error-contract/core', '@error-contract/express', '@error-contract/h3', '@error-contract/nitro']);
     expect(stdout).toContain('(nitro, express and what they need)');
+  });
+});
+
+describe('pack:local: the same tarballs with pnpm, yarn and bun, after the members it prints', () => {
+  let dir = '';
+  let stdout = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'error-contract-pack-managers-'));
+    stdout = execFileSync(process.execPath, [join(root, 'scripts/pack-local.mjs'), join(dir, 'packed'), 'express'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const bun = runtimeBinary('bun', join(root, 'examples/elysia'));
+  // a reader's shell: none of the settings of the pnpm running this test
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+  const managers = [
+    ['pnpm', ['npx', '-y', 'pnpm@10', 'add']],
+    ['yarn', ['npx', '-y', 'yarn@1', 'add', '--no-lockfile']],
+    ['bun', [bun ?? 'bun', 'add']],
+  ] as const;
+
+  it.each(managers)('%s adds @error-contract/express, and the app imports it', (name, command) => {
+    const lines = stdout.trimEnd().split('\n');
+    const tarballs = lines[2]!.slice('npm install '.length).split(' ');
+    const members = lines.slice(lines.findIndex((line) => line.startsWith('with pnpm, yarn or bun')) + 1, -1).join('\n');
+    expect(lines.at(-1)).toBe('then run `pnpm add`, `yarn add` or `bun add` with the same tarballs');
+    const project = join(dir, name);
+    execFileSync('mkdir', ['-p', project]);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: `try-${name}`, private: true, ...JSON.parse(`{${members}}`) }));
+    execFileSync(command[0], [...command.slice(1), ...tarballs, 'express@5'], { cwd: project, env, stdio: 'pipe', timeout: 240_000 });
+    const imported = execFileSync(process.execPath, ['--input-type=module', '-e', "const m = await import('@error-contract/express'); console.log(typeof m.errorContract)"], { cwd: project, encoding: 'utf8' });
+    expect(imported.trim()).toBe('function');
   });
 });
 
