@@ -36,6 +36,11 @@ describe('the nearest install line above a block names every package it imports'
   });
 });
 
+it('a block titled as a file of an app is on a site page, where the docs build compiles it with the other files of its page', () => {
+  // a README's blocks are each compiled alone (readme-snippets.test.ts): a file of an app needs its app
+  expect(snippets.filter((s) => s.file !== undefined && !s.readme.startsWith('docs/')).map((s) => `${s.readme}:${s.line}`)).toEqual([]);
+});
+
 it('the consumer project installs every package a block imports', () => {
   const installed = new Set([...Object.keys(frameworkDependencies), ...publishedPackages.map((name) => `@error-contract/${name}`)]);
   const imported = [...new Set(snippets.flatMap((s) => importedPackages(s.code)))];
