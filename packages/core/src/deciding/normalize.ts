@@ -40,7 +40,10 @@ function declaredStatus(error: unknown, status: unknown): number | 'invalid' | u
 function ownFieldErrors(error: unknown): FieldError[] {
   return items(readArray(error, 'fieldErrors') ?? [], 100).flatMap((item) => {
     const field = read(item, 'field');
-    const detail = read(item, 'detail');
+    // `message`: what a JavaScript caller (no type to say `detail`) or another library's shape writes;
+    // dropping the problem would leave a body that counts a field it does not name
+    let detail = read(item, 'detail');
+    if (typeof detail !== 'string') detail = read(item, 'message');
     if (typeof field !== 'string' || typeof detail !== 'string') return [];
     return read(item, 'pointer') === false ? [{ field, detail: clip(detail), pointer: false as const }] : [{ field, detail: clip(detail) }];
   });

@@ -65,6 +65,11 @@ describe('factories', () => {
     expect(formatAllow(['GET', 'BAD METHOD', 'X\r\nY', 'delete', 'PURGE'])).toBe('GET, HEAD, DELETE, PURGE');
   });
 
+  it("validationFailed reads a field problem's `message` where it has no `detail` (a JavaScript caller's, or another library's shape)", () => {
+    const fields = [{ field: 'name', message: 'Give the widget a name.' }] as unknown as Parameters<typeof validationFailed>[0];
+    expect(answer(validationFailed(fields)).body?.errors).toEqual([{ field: 'name', pointer: '/name', detail: 'Give the widget a name.' }]);
+  });
+
   it('internalError keeps its detail and cause for the log, not the client', () => {
     const cause = new Error('socket hang up');
     const error = internalError('inventory returned garbage', { cause });
