@@ -49,7 +49,11 @@ function typeBoxErrors(validator: unknown, value: unknown): Array<{ instancePath
   const seen = new Set<string>();
   for (const error of (errors as (value: unknown) => Iterable<unknown>).call(validator, value)) {
     const path = read(error, 'path');
-    const message = read(error, 'message');
+    // the schema's own `error` (`t.String({ error: 'Give the widget a name.' })`), as Elysia's own
+    // answer uses it: the app's words for its client. A function form is not called: it is handed
+    // the submitted value.
+    const own = read(read(error, 'schema'), 'error');
+    const message = typeof own === 'string' && own !== '' ? own : read(error, 'message');
     // TypeBox reports a field once per rule it breaks (a missing `name` is "Expected required
     // property" and "Expected string"): one problem per field, the first.
     if (typeof path !== 'string' || typeof message !== 'string' || seen.has(path)) continue;
@@ -64,8 +68,8 @@ function typeBoxErrors(validator: unknown, value: unknown): Array<{ instancePath
  * The field problems of Elysia's `ValidationError`, in a form core reads: Standard Schema issues
  * (the validator run again on the checked value, as Elysia's own `error.all` does), or TypeBox's
  * errors as ajv's (`instancePath`, a JSON Pointer, and `message`). TypeBox's messages state the
- * rule (`Expected string length greater or equal to 1`), never the value. A response that fails
- * its schema is the app's bug: a 500.
+ * rule (`Expected string length greater or equal to 1`), never the value, unless the schema has its
+ * own `error` text, which is the detail then. A response that fails its schema is the app's bug: a 500.
  */
 export function validationFailure(error: unknown): unknown | Promise<unknown> {
   if (read(error, 'type') === 'response') return problems.internalError(undefined, { cause: error });

@@ -47,6 +47,9 @@ export function createApp(config: ConstructorParameters<typeof Elysia>[0] = {}) 
     .post('/api/widgets', ({ body }) => status(201, body), {
       body: t.Object({ name: t.String({ minLength: 1, maxLength: 50 }), price: t.Optional(t.Number({ minimum: 0 })) }, { additionalProperties: false }),
     })
+    .post('/api/named-widgets', ({ body }) => body, {
+      body: t.Object({ name: t.String({ minLength: 1, error: 'Give the widget a name.' }) }),
+    })
     .post('/api/orders', ({ body }) => body, {
       body: t.Object({ items: t.Array(t.Object({ name: t.String(), quantity: t.Integer({ minimum: 1 }) })) }),
     })
@@ -108,6 +111,8 @@ export interface Row {
   lacks?: string[];
   /** `errors[].pointer` of the detailed shape, in order. */
   pointers?: string[];
+  /** `errors[].detail`, in order. */
+  fieldDetails?: string[];
   detail?: string;
   /** Texts that must appear nowhere in the answer. */
   secrets?: string[];
@@ -142,6 +147,17 @@ export const ROWS: Row[] = [
     secrets: ['red-secret', '"found"', '"expected"'],
   },
   { name: 'TypeBox: a missing field', method: 'POST', path: '/api/widgets', headers: json, body: '{}', status: 400, code: 'validation_failed', pointers: ['/name'] },
+  {
+    name: "TypeBox: a schema's own `error` message is the field's detail, as in Elysia's own answer",
+    method: 'POST',
+    path: '/api/named-widgets',
+    headers: json,
+    body: '{"name":""}',
+    status: 400,
+    code: 'validation_failed',
+    pointers: ['/name'],
+    fieldDetails: ['Give the widget a name.'],
+  },
   { name: 'TypeBox: a nested field', method: 'POST', path: '/api/orders', headers: json, body: '{"items":[{"name":"a","quantity":0}]}', status: 400, code: 'validation_failed', pointers: ['/items/0/quantity'] },
   { name: 'TypeBox: a query parameter', path: '/api/search?q=x', status: 400, code: 'validation_failed', pointers: ['/q'] },
   {

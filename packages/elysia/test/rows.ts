@@ -20,13 +20,14 @@ export async function expectRow(res: Response, row: Row): Promise<void> {
     return;
   }
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = JSON.parse(text) as { type: string; status: number; code: string; detail: string; errors?: Array<{ pointer: string }> };
+  const body = JSON.parse(text) as { type: string; status: number; code: string; detail: string; errors?: Array<{ pointer: string; detail: string }> };
   expect(body.status).toBe(row.status);
   if (row.code !== undefined) {
     expect(body.code).toBe(row.code);
     expect(body.type).toBe(`${TYPE_BASE}${row.code}`);
   }
   if (row.detail !== undefined) expect(body.detail).toBe(row.detail);
+  if (row.fieldDetails !== undefined) expect(body.errors?.map((error) => error.detail)).toEqual(row.fieldDetails);
   if (row.pointers !== undefined) expect(body.errors?.map((error) => error.pointer)).toEqual(row.pointers);
   else expect(body.errors).toBeUndefined();
 }
