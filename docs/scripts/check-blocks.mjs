@@ -47,7 +47,7 @@ export function appsOf(file) {
   const apps = [];
   let current;
   for (let i = 0; i < lines.length; i += 1) {
-    const open = /^\s*```(\w+)\s+\[([^\]]+)\]\s*$/.exec(lines[i]);
+    const open = /^\s*```(\w+)\s+\[(.+)\]\s*$/.exec(lines[i]);
     if (!open) continue;
     const start = i;
     const body = [];

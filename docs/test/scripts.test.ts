@@ -112,13 +112,13 @@ describe('code blocks and includes', () => {
     const dir = mkdtempSync(join(tmpdir(), 'docs-blocks-'));
     const file = join(dir, 'page.md');
     const tab = (path: string, code: string) => [`\`\`\`ts [${path}]`, code, '```'];
-    writeFileSync(file, ['::: code-group', ...tab('lib/errors.ts', 'export const a = 1;'), ...tab('app/route.ts', "import { a } from '../lib/errors';"), ':::', '', '```ts', 'const b = 2;', '```', ...tab('app/route.ts', 'export {};')].join('\n'));
+    writeFileSync(file, ['::: code-group', ...tab('lib/errors.ts', 'export const a = 1;'), ...tab('app/[id]/route.ts', "import { a } from '../../lib/errors';"), ':::', '', '```ts', 'const b = 2;', '```', ...tab('app/[id]/route.ts', 'export {};')].join('\n'));
     const apps = appsOf(file);
     const blocks = blocksOf(file);
     rmSync(dir, { recursive: true, force: true });
     expect(apps.map((app: { files: Array<{ path: string; line: number }> }) => app.files.map((f) => [f.path, f.line]))).toEqual([
-      [['lib/errors.ts', 2], ['app/route.ts', 5]],
-      [['app/route.ts', 13]],
+      [['lib/errors.ts', 2], ['app/[id]/route.ts', 5]],
+      [['app/[id]/route.ts', 13]],
     ]);
     expect(blocks.map((b) => b.line)).toEqual([10]);
   });

@@ -50,7 +50,7 @@ export function completeApp(path: string, root: string): GuideApp | undefined {
   const app: GuideApp = { page: path.slice(root.length + 1), line: heading + 1, install: [], files: [], start: [], requests: [] };
   let pending: Omit<TriedRequest, 'expected'> | undefined;
   for (let i = heading + 1; i < end; i += 1) {
-    const open = /^```(\w+)(?:\s+\[([^\]]+)\])?\s*$/.exec(lines[i] ?? '');
+    const open = /^```(\w+)(?:\s+\[(.+)\])?\s*$/.exec(lines[i] ?? '');
     if (!open) continue;
     const start = i;
     const body: string[] = [];

@@ -35,7 +35,7 @@ export interface Snippet {
 }
 
 // ```ts, or ```ts [path/in/the/app.ts] for a file of an app (a code group's tab)
-const fence = /^\s*```(\w*)(?:\s+\[([^\]]+)\])?\s*$/;
+const fence = /^\s*```(\w*)(?:\s+\[(.+)\])?\s*$/;
 // `<!-- consumer: run -->` in a README, `<!-- docs: run -->` on a site page (the docs build runs it too)
 const marker = /^\s*<!--\s*(?:consumer|docs):(.*?)-->\s*$/;
 const languages = new Set(['ts', 'typescript', 'js', 'javascript']);

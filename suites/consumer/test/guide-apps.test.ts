@@ -108,10 +108,11 @@ function installWords(app: GuideApp): string[] {
 }
 
 // A reader's shell: no settings of the pnpm and vitest running this test (npm warns about pnpm's,
-// Next refuses NODE_ENV=test), the port the app reads, and Bun on the PATH.
+// Next refuses NODE_ENV=test, Nitro installs nothing under TEST=true), the port the app reads, and
+// Bun on the PATH.
 function appEnvironment(port: number): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(npm_config_|npm_package_|VITEST|NODE_ENV$|NODE_PATH$|NODE_OPTIONS$)/i.test(key)),
+    Object.entries(process.env).filter(([key]) => !/^(npm_config_|npm_package_|VITEST|TEST$|NODE_ENV$|NODE_PATH$|NODE_OPTIONS$)/i.test(key)),
   );
   return { ...env, PORT: String(port), HOST: '127.0.0.1', PATH: [...bunDir, process.env.PATH ?? ''].join(':') };
 }
