@@ -1,4 +1,5 @@
 import type { ErrorContract, ErrorContractOptions } from '@error-contract/core';
+import { read } from '@error-contract/core/adapter';
 import { errorContract as h3ErrorContract, type H3Middleware } from '@error-contract/h3';
 import { withRoutableApp } from './nitro3-routes.js';
 import { nitro2Routes } from './routes-module.js';
@@ -27,7 +28,27 @@ export interface NitroErrorContract {
    * a route returned bare.
    */
   readonly middleware: H3Middleware;
+  /**
+   * For `export default` in a Nitro 3 plugin (`server/plugins/error-contract.ts`): each thrown value
+   * printed once. h3 prints every thrown value that is not its own `HTTPError` to stderr before the
+   * error handler runs (a thrown `notFound()` with its stack; a bug, which the contract logs too, a
+   * second time). The plugin turns that print off (h3's `silent`), and the error handler prints
+   * in its stead what it leaves to Nitro outside the contract's `scope`, as h3 did. Does nothing on
+   * Nitro 2.
+   */
+  readonly plugin: NitroPlugin;
 }
+
+/**
+ * A Nitro plugin, as `definePlugin` from `nitro` takes it: called once with the Nitro app.
+ *
+ * @example
+ * // server/plugins/error-contract.ts
+ * import { errors } from '../utils/errors';
+ *
+ * export default errors.plugin;
+ */
+export type NitroPlugin = (nitroApp: { h3?: { config?: { silent?: boolean } } }) => void;
 
 /**
  * The error contract for a Nitro 3 or Nitro 2 app, or a Nuxt app's `server/` directory: an error
@@ -44,8 +65,10 @@ export interface NitroErrorContract {
  *
  * // server/error.ts (nitro.config.ts: `errorHandler: './server/error.ts'`)
  * // export default errors.errorHandler;
- * // server/middleware/0.errors.ts
+ * // server/middleware/0.error-contract.ts
  * // export default errors.middleware;
+ * // server/plugins/error-contract.ts (Nitro 3)
+ * // export default errors.plugin;
  */
 export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}): NitroErrorContract {
   const h3 = h3ErrorContract(contractOrOptions);
@@ -60,10 +83,23 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     for (const { route, method } of routes) record.add(route, undefined, method ?? 'all');
   };
 
+  // set by the plugin: h3 prints nothing, so what the contract leaves to Nitro is printed here
+  let h3Silenced = false;
+
   const errorHandler: NitroErrorHandler = function errorContractErrorHandler(error, event) {
     if (!routesTaken) takeNitro2Routes();
-    return h3.onError(error, withRoutableApp(event));
+    const answer = h3.onError(error, withRoutableApp(event));
+    // outside the scope, what h3 would have printed (its `unhandled` wrapper of a thrown value)
+    if (h3Silenced && answer === undefined && read(error, 'unhandled') === true) console.error(error);
+    return answer;
   };
 
-  return { contract: h3.contract, errorHandler, middleware: h3.middleware };
+  const plugin: NitroPlugin = function errorContractPlugin(nitroApp) {
+    const config = nitroApp?.h3?.config;
+    if (config === undefined || config === null) return;
+    config.silent = true;
+    h3Silenced = true;
+  };
+
+  return { contract: h3.contract, errorHandler, middleware: h3.middleware, plugin };
 }

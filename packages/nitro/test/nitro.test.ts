@@ -75,6 +75,39 @@ describe.each([3, 2] as NitroMajor[])('Nitro %i', (major) => {
     await expect.poll(() => server.stderr(), { timeout: 10_000 }).toContain('connection to db-7 failed');
   });
 
+  if (major === 3) {
+    // the fixture's server/plugins/error-contract.ts: `export default errors.plugin`
+    const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+    it('prints a bug once: the contract\'s line, not h3\'s print of it too', async () => {
+      const before = server.stderr().length;
+      expect((await call(server, 'GET', '/api/fail')).status).toBe(500);
+      await expect.poll(() => server.stderr().slice(before), { timeout: 10_000 }).toContain('error-contract: GET /api/fail -> 500');
+      expect(occurrences(server.stderr().slice(before), 'connection to db-7 failed')).toBe(1);
+    });
+
+    it('prints nothing for a thrown notFound(), a client\'s failure, where h3 printed its stack', async () => {
+      const before = server.stderr().length;
+      const answer = await call(server, 'GET', '/api/absent');
+      expect(answer.status).toBe(404);
+      expect(answer.json()).toMatchObject({ code: 'not_found', detail: 'No widget has the id "absent".' });
+      // a request after it, whose line shows the server has written what it would for the first
+      await call(server, 'GET', '/api/fail');
+      await expect.poll(() => server.stderr().slice(before), { timeout: 10_000 }).toContain('error-contract: GET /api/fail -> 500');
+      expect(server.stderr().slice(before)).not.toContain('absent');
+    });
+
+    it('prints a thrown value outside the scope once, as h3 did, and Nitro answers it', async () => {
+      const before = server.stderr().length;
+      const answer = await call(server, 'GET', '/page-fail');
+      expect(answer.status).toBe(500);
+      expect(answer.json()).toMatchObject({ error: true, unhandled: true });
+      await expect.poll(() => server.stderr().slice(before), { timeout: 10_000 }).toContain('the page broke');
+      // h3's print: its HTTPError wrapper, the thrown value as its `cause`
+      expect(occurrences(server.stderr().slice(before), 'cause: Error: the page broke')).toBe(1);
+    });
+  }
+
   it('leaves a page, a public file and Nitro\'s own 404 outside the scope as Nitro answers them', async () => {
     const page = await call(server, 'GET', '/hello', { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
