@@ -1,5 +1,5 @@
 import { type ErrorContract, type ErrorContractOptions, problem, type ProblemInit } from '@error-contract/core';
-import { isContractResponse, replaceBareResponse, resolveContract } from '@error-contract/core/adapter';
+import { isContractResponse, read, replaceBareResponse, resolveContract } from '@error-contract/core/adapter';
 import { type EventV1, type EventV2, isEventV2, isMalformedEvent, requestLikeOf, routedPathOf } from './event.js';
 import { failureOf } from './h3-error.js';
 import { writeResponseV2, writeResponseV1 } from './responses.js';
@@ -79,7 +79,12 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     if (event === null || typeof event !== 'object') return undefined;
     const v2 = isEventV2(event);
     const request = requestLikeOf(event);
-    if (!contract.inScope(request.path)) return undefined;
+    if (!contract.inScope(request.path)) {
+      // an app made `silent` (so that the contract's line is a 5xx's only one) still has what it
+      // leaves to h3 printed, as h3 prints it when not silent: its wrapper of a thrown value
+      if (v2 && read(read(read(event, 'app'), 'config'), 'silent') === true && read(error, 'unhandled') === true) console.error(error);
+      return undefined;
+    }
     if (!v2 && (event as EventV1).handled === true) return undefined;
     const malformed = v2 && isMalformedEvent(event);
     if (malformed && checksBeforeRouting) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appV1, appV2, SECRET, type Served } from './apps.js';
 import { CASES } from './cases.js';
 
@@ -80,6 +80,24 @@ describe.each(Object.keys(MAJORS) as Array<keyof typeof MAJORS>)('h3 %s, with op
     expect(body.code).toBeUndefined();
     expect(JSON.stringify(body)).toMatch(/Cannot find any/);
   });
+
+  if (major === 'v2') {
+    it('outside the scope of an app made silent, a thrown value is printed as h3 prints it when not silent', async () => {
+      const served = await start({ scope: '/api', onError: () => {} });
+      const printed: unknown[] = [];
+      const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(...args));
+      try {
+        const res = await fetch(`${served.url}/widgets/boom`, { headers: { accept: 'application/json' } });
+        expect(res.status).toBe(500);
+        expect((await res.json()).code).toBeUndefined();
+      } finally {
+        spy.mockRestore();
+      }
+      // h3's wrapper of the thrown value, once
+      expect(printed).toHaveLength(1);
+      expect(String((printed[0] as { cause?: Error }).cause?.message)).toContain('query failed');
+    });
+  }
 
   it('HEAD of an unknown path is 404 without a body', async () => {
     const served = await start({ onError: () => {} });

@@ -1,5 +1,4 @@
 import type { ErrorContract, ErrorContractOptions } from '@error-contract/core';
-import { read } from '@error-contract/core/adapter';
 import { errorContract as h3ErrorContract, type H3Middleware } from '@error-contract/h3';
 import { withRoutableApp } from './nitro3-routes.js';
 import { nitro2Routes } from './routes-module.js';
@@ -83,22 +82,16 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     for (const { route, method } of routes) record.add(route, undefined, method ?? 'all');
   };
 
-  // set by the plugin: h3 prints nothing, so what the contract leaves to Nitro is printed here
-  let h3Silenced = false;
-
   const errorHandler: NitroErrorHandler = function errorContractErrorHandler(error, event) {
     if (!routesTaken) takeNitro2Routes();
-    const answer = h3.onError(error, withRoutableApp(event));
-    // outside the scope, what h3 would have printed (its `unhandled` wrapper of a thrown value)
-    if (h3Silenced && answer === undefined && read(error, 'unhandled') === true) console.error(error);
-    return answer;
+    // outside the scope, under the plugin, the h3 adapter prints what h3 would have
+    return h3.onError(error, withRoutableApp(event));
   };
 
   const plugin: NitroPlugin = function errorContractPlugin(nitroApp) {
     const config = nitroApp?.h3?.config;
     if (config === undefined || config === null) return;
     config.silent = true;
-    h3Silenced = true;
   };
 
   return { contract: h3.contract, errorHandler, middleware: h3.middleware, plugin };

@@ -29,7 +29,14 @@ export function routableApp(app: unknown): unknown {
   if (!Array.isArray(routes) || routes.length > 0 || typeof findRoute !== 'function') return app;
   let view = VIEWS.get(app);
   if (view === undefined) {
-    view = { '~routes': NITRO_METHODS.map((method) => ({ method })), '~findRoute': (event: unknown) => findRoute.call(app, event) };
+    view = {
+      '~routes': NITRO_METHODS.map((method) => ({ method })),
+      '~findRoute': (event: unknown) => findRoute.call(app, event),
+      // the app's options (`silent`), which the h3 adapter reads
+      get config() {
+        return (app as { config?: unknown }).config;
+      },
+    };
     VIEWS.set(app, view);
   }
   return view;
