@@ -15,3 +15,5 @@ export function tarballFile(pkg: { name: string; version: string }): string;
 export const packedDir: string;
 /** Packs the published packages whose tarball in `out` (default `packed/`) is missing or stale, with one pnpm run; returns every tarball's path. Needs a build first. */
 export function packPublished(out?: string, root?: string): string[];
+/** The named packages (folders or `@error-contract/` names) and every published package of ours they depend on: their folders. */
+export function withDependencies(names: Iterable<string>, root?: string): Set<string>;

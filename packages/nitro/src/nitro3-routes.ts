@@ -12,6 +12,8 @@ const NITRO_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS
 interface H3AppLike {
   '~routes'?: unknown;
   '~findRoute'?: (event: unknown) => unknown;
+  /** The app's options (`silent`), read by the h3 adapter. */
+  readonly config?: unknown;
 }
 
 /** One view per Nitro app, so that the h3 adapter's memo of route misses (kept per app) lasts. */
@@ -29,7 +31,7 @@ export function routableApp(app: unknown): unknown {
   if (!Array.isArray(routes) || routes.length > 0 || typeof findRoute !== 'function') return app;
   let view = VIEWS.get(app);
   if (view === undefined) {
-    view = {
+    const made: H3AppLike = {
       '~routes': NITRO_METHODS.map((method) => ({ method })),
       '~findRoute': (event: unknown) => findRoute.call(app, event),
       // the app's options (`silent`), which the h3 adapter reads
@@ -37,7 +39,8 @@ export function routableApp(app: unknown): unknown {
         return (app as { config?: unknown }).config;
       },
     };
-    VIEWS.set(app, view);
+    view = made;
+    VIEWS.set(app, made);
   }
   return view;
 }
