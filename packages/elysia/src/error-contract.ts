@@ -1,5 +1,5 @@
-import { type ErrorContract, type ErrorContractOptions } from '@error-contract/core';
-import { replaceBareResponse, resolveContract } from '@error-contract/core/adapter';
+import { type ErrorContract, type ErrorContractOptions, type RequestLike } from '@error-contract/core';
+import { pathOfUrl, replaceBareResponse, resolveContract } from '@error-contract/core/adapter';
 import type { AnyElysia } from 'elysia';
 import { isElysiaStatus, parseFailure, statusProblem, thrownNotFound, validationFailure } from './elysia-failures.js';
 import { writeResponse, requestLikeOf, type SetHeaders } from './responses.js';
@@ -108,8 +108,10 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
 
     if (checksBeforeRouting) {
       app.onRequest(function errorContractChecks({ request, set }) {
-        if (!contract.inScope(request.url)) return undefined;
-        const refusal = contract.checkRequest(requestLikeOf(request));
+        // the URL read once (a getter that makes a string), the path cut from it only when read
+        const url = request.url;
+        if (!contract.inScope(url)) return undefined;
+        const refusal = contract.checkRequest(lazyRequestLike(request, url));
         return refusal === undefined ? undefined : writeResponse(refusal, set.headers as SetHeaders);
       });
     }
@@ -127,19 +129,22 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
 
     // What a handler or `beforeHandle` returned is answered by Elysia without `onError`: a
     // `status(404, 'No widget 7')`, or a bare error `Response` (no body, or only a reason phrase:
-    // core's rule, as for Hono and Next). Async, though Elysia then awaits it on every route:
-    // reading a small bare body may take a microtask, and a sync hook returning a promise would
-    // hand the hooks after it (the app's, a compression plugin's) a promise, not the response.
-    async function errorContractReturned({ request, route, set, responseValue, response }: AfterHandleContext): Promise<unknown> {
+    // core's rule, as for Hono and Next). Sync, so that Elysia compiles every route sync: Elysia
+    // reads a hook's source to decide (a hook that says `return f(` or names a promise keyword is
+    // taken for async, and every route then awaits it, successes included), so this one keeps its
+    // calls off its return statements. Where a small body must be read (a text/plain error, a
+    // validator's JSON 400), its answer is a promise, which Elysia's response mapping awaits.
+    function errorContractReturned({ request, route, set, responseValue, response }: AfterHandleContext): unknown {
       const value = responseValue ?? response;
+      let answer: unknown;
       if (isElysiaStatus(value)) {
-        if (value.code < 400 || !contract.inScope(request.url)) return undefined;
-        return writeResponse(contract.respond(statusProblem(value), requestLikeOf(request, route)), set.headers);
+        if (value.code >= 400 && contract.inScope(request.url)) answer = writeResponse(contract.respond(statusProblem(value), requestLikeOf(request, route)), set.headers);
+      } else if (value instanceof Response && value.status >= 400 && contract.inScope(request.url)) {
+        const replaced = replaceReturned(contract, value, request, route, set.headers);
+        // the app's own response: undefined passes it on
+        if (replaced !== value) answer = replaced;
       }
-      if (!(value instanceof Response) || value.status < 400 || !contract.inScope(request.url)) return undefined;
-      const answer = await replaceBareResponse(value, request.method, (failure) => writeResponse(contract.respond(failure, requestLikeOf(request, route)), set.headers, value));
-      // undefined passes the app's own response on
-      return answer === value ? undefined : answer;
+      return answer;
     }
     app.onAfterHandle({ as: 'global' }, errorContractReturned as never);
 
@@ -147,6 +152,22 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   }
 
   return Object.assign(install, { contract }) as ElysiaErrorContract;
+}
+
+/** A bare error `Response` a handler returned, answered by the contract with its headers kept; itself otherwise. */
+function replaceReturned(contract: ErrorContract, value: Response, request: Request, route: unknown, held: SetHeaders): unknown {
+  return replaceBareResponse(value, request.method, (failure) => writeResponse(contract.respond(failure, requestLikeOf(request, route)), held, value));
+}
+
+/** What core's checks before routing read: the headers; the path only with `rejectMalformedPath`. */
+function lazyRequestLike(request: Request, url: string): RequestLike {
+  return {
+    method: request.method,
+    headers: request.headers,
+    get path() {
+      return pathOfUrl(url);
+    },
+  };
 }
 
 /** The path as Elysia routes it: from the URL, without the query. */

@@ -62,6 +62,9 @@ if (bun === undefined) {
       const compiled = execFileSync(bun, ['test/compiled-route.bun.ts'], { cwd: PACKAGE, encoding: 'utf8', timeout: PROCESS_WAIT_MS });
       expect(compiled).toMatch(/function handle/);
       expect(compiled).not.toMatch(/parseCookie|c\.headers=|c\.query=/);
+      // a success is answered sync: no route awaits the contract's hook
+      expect(compiled).toMatch(/^function handle/);
+      expect(compiled).not.toMatch(/await e\.afterHandle/);
     });
   });
 }

@@ -77,6 +77,8 @@ export function createApp(config: ConstructorParameters<typeof Elysia>[0] = {}) 
     .get('/api/taken-object', () => status(422, { message: 'The order is empty.' }))
     .get('/api/gone', () => status(410))
     .get('/api/bare', () => new Response(null, { status: 403, headers: { 'x-request-id': 'req-8' } }))
+    // a body that must be read to be known bare: the one answer the hook gives as a promise
+    .get('/api/bare-text', () => new Response('Forbidden', { status: 403, headers: { 'content-type': 'text/plain', 'x-request-id': 'req-9' } }))
     .get('/api/own-body', () => Response.json({ reason: 'the app wrote this' }, { status: 409 }))
     .get('/api/down', () => status(503, 'pool exhausted at db-7'))
     .get('/api/download', ({ set }) => {
@@ -181,6 +183,7 @@ export const ROWS: Row[] = [
   { name: "status() with an object: its message", path: '/api/taken-object', status: 422, detail: 'The order is empty.' },
   { name: 'status() without a body', path: '/api/gone', status: 410, code: 'gone' },
   { name: 'a bare error Response returned: in the contract, its headers kept', path: '/api/bare', status: 403, code: 'forbidden', has: { 'x-request-id': 'req-8' } },
+  { name: 'a bare error Response with only its reason phrase: in the contract, its headers kept', path: '/api/bare-text', status: 403, code: 'forbidden', has: { 'x-request-id': 'req-9' } },
   { name: 'an error Response with a body of the app: passed on', path: '/api/own-body', status: 409, text: '{"reason":"the app wrote this"}' },
   { name: 'status() 5xx: nothing of its text', path: '/api/down', status: 503, code: 'service_unavailable', secrets: ['pool', 'db-7'] },
   { name: 'a success status() passes', method: 'DELETE', path: '/api/widgets/1', status: 202 },

@@ -25,6 +25,11 @@ describe('errorContract() on Node, through app.handle()', () => {
     expect(compiledRoute()).not.toMatch(/parseCookie|c\.headers=|c\.query=/);
   });
 
+  it('keeps a plain route sync: a success awaits nothing of the contract (Elysia reads the hook as sync)', () => {
+    expect(compiledRoute()).toMatch(/^function handle/);
+    expect(compiledRoute()).not.toMatch(/await e\.afterHandle/);
+  });
+
   it('hands the hooks after it the response a handler returned, not a promise of it', async () => {
     const seenByLater: unknown[] = [];
     const later = new Elysia()
