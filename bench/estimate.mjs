@@ -7,8 +7,8 @@ import { peerPlan } from './http/peer-cases.mjs';
 import { scalePlan } from './http/scale-cases.mjs';
 
 // Calibrated on the full run of 2026-11-23 (803 s, where the earlier figures predicted 1,135 s).
-// fastify and Nest: not yet calibrated by a full run (guesses: Fastify as Koa, Nest a little above its platform; Elysia on Bun as Hono).
-const WALL_US = { express: 140, koa: 56, hono: 49, fastify: 56, 'nest-express': 160, 'nest-fastify': 70, h3: 60, elysia: 50 };
+// fastify and Nest: not yet calibrated by a full run (guesses: Fastify as Koa, Nest a little above its platform; Elysia on Bun as Hono; Nitro as h3, which it runs on).
+const WALL_US = { express: 140, koa: 56, hono: 49, fastify: 56, 'nest-express': 160, 'nest-fastify': 70, h3: 60, elysia: 50, nitro: 60 };
 const WINDOW_S = 0.07;
 const START_S = 0.4;
 

@@ -1,5 +1,5 @@
 // `pnpm bench [--quick]`: micro benchmarks of core; HTTP CPU time, throughput and latency of
-// Express, Koa, Hono, Fastify, Nest (on platform-express and platform-fastify), h3 and Elysia (on
+// Express, Koa, Hono, Fastify, Nest (on platform-express and platform-fastify), h3, Nitro and Elysia (on
 // Bun) with and without the contract; the scale curves (routes, Accept length, field errors, catalog size) of the same
 // six; the peers side by side; memory after many errors. Writes
 // bench/results.json and prints the Markdown report; a full run also writes BENCHMARKS.md and
@@ -117,6 +117,7 @@ try {
       koa: versionOf('koa'),
       hono: versionOf('hono'),
       h3: versionOf('h3'),
+      nitro: versionOf('nitro'),
       elysia: versionOf('elysia'),
       bun: manifestVersionOf('bun'),
       fastify: versionOf('fastify'),

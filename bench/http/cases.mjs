@@ -13,8 +13,8 @@ export const CASES = [
   { name: 'happy GET (200)', request: { method: 'GET', path: '/widgets', headers: JSON_ACCEPT }, variants: ['bare', 'contract'], expect: 200 },
   { name: '16 KB Accept (200)', request: { method: 'GET', path: '/widgets', headers: LONG_ACCEPT }, variants: ['bare', 'contract'], expect: 200 },
   { name: 'unknown path (404)', request: { method: 'GET', path: '/nothing/here', headers: JSON_ACCEPT }, variants: ['bare', 'minimal', 'contract'], expect: 404 },
-  { name: 'wrong method (405)', request: { method: 'PUT', path: '/widgets', headers: JSON_ACCEPT }, variants: ['bare', 'minimal', 'contract'], expect: 405, bare: { express: 404, hono: 404, fastify: 404, 'nest-express': 404, 'nest-fastify': 404, h3: 404, elysia: 404 } },
-  { name: 'missing Accept (406)', request: { method: 'GET', path: '/widgets', headers: {} }, variants: ['bare', 'minimal', 'contract'], expect: 406, bare: { express: 200, koa: 200, hono: 200, fastify: 200, 'nest-express': 200, 'nest-fastify': 200, h3: 200, elysia: 200 } },
+  { name: 'wrong method (405)', request: { method: 'PUT', path: '/widgets', headers: JSON_ACCEPT }, variants: ['bare', 'minimal', 'contract'], expect: 405, bare: { express: 404, hono: 404, fastify: 404, 'nest-express': 404, 'nest-fastify': 404, h3: 404, elysia: 404, nitro: 404 } },
+  { name: 'missing Accept (406)', request: { method: 'GET', path: '/widgets', headers: {} }, variants: ['bare', 'minimal', 'contract'], expect: 406, bare: { express: 200, koa: 200, hono: 200, fastify: 200, 'nest-express': 200, 'nest-fastify': 200, h3: 200, elysia: 200, nitro: 200 } },
   { name: 'thrown Error (500)', request: { method: 'GET', path: '/fail', headers: JSON_ACCEPT }, variants: ['bare', 'minimal', 'contract'], expect: 500 },
   { name: 'thrown http-errors 400', request: { method: 'GET', path: '/bad', headers: JSON_ACCEPT }, variants: ['bare', 'minimal', 'contract'], expect: 400 },
 ];
@@ -23,8 +23,9 @@ export const CASES = [
 export const expectedStatus = (kase, framework, variant) => (variant === 'bare' ? kase.bare?.[framework] : undefined) ?? kase.expect;
 
 // nest-express and nest-fastify: Nest 12 on each platform (servers/nest.mjs); h3: h3 2 on Node (servers/h3.mjs);
-// elysia: Elysia 1 on Bun (servers/elysia.mjs, started with Bun by servers.mjs).
-export const FRAMEWORKS = ['express', 'koa', 'hono', 'fastify', 'nest-express', 'nest-fastify', 'h3', 'elysia'];
+// elysia: Elysia 1 on Bun (servers/elysia.mjs, started with Bun by servers.mjs); nitro: a built
+// Nitro 3 app on Node (servers/nitro.mjs, built by servers/nitro-build.mjs).
+export const FRAMEWORKS = ['express', 'koa', 'hono', 'fastify', 'nest-express', 'nest-fastify', 'h3', 'elysia', 'nitro'];
 // The scale curves' servers (servers/scale): every framework of the main table.
 export const SCALE_FRAMEWORKS = ['express', 'koa', 'hono', 'fastify', 'nest-express', 'nest-fastify'];
 export const VARIANTS = ['bare', 'minimal', 'contract'];

@@ -62,6 +62,11 @@ export const PEERS = {
     { key: 'h3-default', label: "h3's own error handling", thrown400: 'createError', script: join(SERVERS, 'h3.mjs'), args: ['bare'], supports: ['404', '500', '400'] },
   ],
   // Elysia's own error handling (text NOT_FOUND, the thrown message as text) is its main server's bare variant
+  // Nitro's own error handling is its main server's bare variant (its default error handler)
+  nitro: [
+    contract('nitro', 'HTTPError'),
+    { key: 'nitro-default', label: "Nitro's own error handling", thrown400: 'HTTPError', script: join(SERVERS, 'nitro.mjs'), args: ['bare'], supports: ['404', '500', '400'] },
+  ],
   elysia: [
     contract('elysia', 'status(400)'),
     { key: 'elysia-default', label: "Elysia's own error handling", thrown400: 'status(400)', script: join(SERVERS, 'elysia.mjs'), args: ['bare'], supports: ['404', '500', '400'] },

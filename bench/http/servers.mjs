@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireRuntimeBinary } from '../../scripts/runtimes.mjs';
+import { ensureNitroBuilt } from '../servers/nitro-build.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SERVERS = join(here, '..', 'servers');
@@ -26,6 +27,8 @@ export function startScript(script, args = [], { label = script, nodeArgs = [], 
   // Elysia's servers run on Bun (bench's devDependency; CI=true or not, a missing binary fails the
   // start): Node's flags do not apply, and Bun's gc is there without --expose-gc.
   const onBun = ON_BUN.has(basename(script));
+  // a built app (Nitro's): built first, once per change, outside the start's time limit
+  if (basename(script) === 'nitro.mjs') ensureNitroBuilt(args[0]);
   const runtime = onBun ? requireRuntimeBinary('bun', join(here, '..')) : process.execPath;
   const node = onBun ? [script, ...args] : [...SERVER_NODE_FLAGS, ...nodeArgs, script, ...args];
   const command = hasTaskset ? 'taskset' : runtime;

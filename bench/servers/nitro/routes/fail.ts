@@ -1,0 +1,3 @@
+export default () => {
+  throw new Error('connection to db-7 failed');
+};

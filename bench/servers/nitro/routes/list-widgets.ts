@@ -1,0 +1,3 @@
+import { WIDGETS } from './widgets.ts';
+
+export default () => WIDGETS;
