@@ -41,6 +41,21 @@ export interface H3ErrorContract {
   router<R extends object>(router: R): R;
 }
 
+/**
+ * For an adapter built on this one (`@error-contract/nitro`), not for apps: how it sees the app
+ * whose routes answer 404 or 405.
+ *
+ * @example
+ * const h3 = errorContract(options, { routesOf: (app) => app }); // the app as it is: the default
+ */
+export interface H3AdapterOptions {
+  /**
+   * The app the route look-up reads, for an h3 2 event's `app`: Nitro 3 keeps its routes out of the
+   * app's `~routes` and hands a view of them here. Called on a route miss only.
+   */
+  readonly routesOf?: (app: unknown) => unknown;
+}
+
 interface RouterV1 {
   add?: (path: string, handler: unknown, method?: string | string[]) => unknown;
 }
@@ -61,8 +76,9 @@ interface RouterV1 {
  * app.get('/widgets', () => []);
  * export default app;
  */
-export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}): H3ErrorContract {
+export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}, adapter: H3AdapterOptions = {}): H3ErrorContract {
   const contract = resolveContract(contractOrOptions);
+  const routesOf = adapter.routesOf;
   const checksBeforeRouting = contract.checksBeforeRouting;
   // the routes of the h3 1 routers handed to `router()`
   const routesV1 = new RouteRecord();
@@ -70,7 +86,9 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   /** 404 or 405 for a request h3 found no route for. */
   const routeMiss = (event: EventV1 | EventV2, saidMethodNotAllowed: boolean): ProblemInit => {
     const request = requestLikeOf(event);
-    const miss = isEventV2(event) ? routeMissV2(event.app, request.method, routedPathOf(event)) : routesV1.miss(request.method, routedPathOf(event));
+    const miss = isEventV2(event)
+      ? routeMissV2(routesOf === undefined ? event.app : routesOf(event.app), request.method, routedPathOf(event))
+      : routesV1.miss(request.method, routedPathOf(event));
     // an h3 1 preemptive router said 405 for a router not handed over: its status stays
     return miss.status === 404 && saidMethodNotAllowed ? problem(405) : miss;
   };

@@ -1,6 +1,6 @@
 import type { ErrorContract, ErrorContractOptions } from '@error-contract/core';
 import { errorContract as h3ErrorContract, type H3Middleware } from '@error-contract/h3';
-import { withRoutableApp } from './nitro3-routes.js';
+import { routableApp } from './nitro3-routes.js';
 import { nitro2Routes } from './routes-module.js';
 
 /**
@@ -70,7 +70,8 @@ export type NitroPlugin = (nitroApp: { h3?: { config?: { silent?: boolean } } })
  * // export default errors.plugin;
  */
 export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}): NitroErrorContract {
-  const h3 = h3ErrorContract(contractOrOptions);
+  // Nitro 3's routes, seen through a view of its app on a route miss (the event is handed on as it is)
+  const h3 = h3ErrorContract(contractOrOptions, { routesOf: routableApp });
   // Nitro 2: the routes the plugin of `errorContractRoutes` left at start, handed to the h3
   // adapter's route record once (as an h3 1 router would hand them)
   let routesTaken = false;
@@ -85,7 +86,7 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   const errorHandler: NitroErrorHandler = function errorContractErrorHandler(error, event) {
     if (!routesTaken) takeNitro2Routes();
     // outside the scope, under the plugin, the h3 adapter prints what h3 would have
-    return h3.onError(error, withRoutableApp(event));
+    return h3.onError(error, event);
   };
 
   const plugin: NitroPlugin = function errorContractPlugin(nitroApp) {

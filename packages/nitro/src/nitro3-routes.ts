@@ -1,8 +1,9 @@
 // Nitro 3: which methods a path has, from Nitro's own router. Nitro compiles its routes into one
 // lookup (`findRoute(method, path)`, set as the h3 app's `~findRoute`) and keeps no route list on
 // the h3 app (`~routes` stays empty), so the h3 adapter, which reads that list for the methods to
-// ask about, would find none and answer every miss 404. Here the h3 adapter is handed a view of the
-// app that declares every method Nitro routes by (a file's `.get.ts` ... `.trace.ts` suffix, a
+// ask about, would find none and answer every miss 404. Here the h3 adapter is handed (its
+// `routesOf` option, on a route miss only: the event itself stays as it is) a view of the app that
+// declares every method Nitro routes by (a file's `.get.ts` ... `.trace.ts` suffix, a
 // config route's `method`), and asks Nitro's own lookup about each: a method counts when a route
 // of that method matches the path, as the request would have been routed.
 
@@ -12,8 +13,6 @@ const NITRO_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS
 interface H3AppLike {
   '~routes'?: unknown;
   '~findRoute'?: (event: unknown) => unknown;
-  /** The app's options (`silent`), read by the h3 adapter. */
-  readonly config?: unknown;
 }
 
 /** One view per Nitro app, so that the h3 adapter's memo of route misses (kept per app) lasts. */
@@ -31,33 +30,11 @@ export function routableApp(app: unknown): unknown {
   if (!Array.isArray(routes) || routes.length > 0 || typeof findRoute !== 'function') return app;
   let view = VIEWS.get(app);
   if (view === undefined) {
-    const made: H3AppLike = {
+    view = {
       '~routes': NITRO_METHODS.map((method) => ({ method })),
       '~findRoute': (event: unknown) => findRoute.call(app, event),
-      // the app's options (`silent`), which the h3 adapter reads
-      get config() {
-        return (app as { config?: unknown }).config;
-      },
     };
-    view = made;
-    VIEWS.set(app, made);
+    VIEWS.set(app, view);
   }
   return view;
-}
-
-/**
- * The event as the h3 adapter should see it: the same event (every member read through it), with
- * `app` the view above when Nitro 3's app needs one. Nitro 2's h3 1 events have no `app`.
- */
-export function withRoutableApp<E>(event: E): E {
-  if (event === null || typeof event !== 'object') return event;
-  let app: unknown;
-  try {
-    app = (event as { app?: unknown }).app;
-  } catch {
-    return event;
-  }
-  const view = routableApp(app);
-  if (view === app) return event;
-  return Object.create(event as object, { app: { value: view } }) as E;
 }
