@@ -11,7 +11,6 @@ export default defineConfig({
   preset: 'node-middleware',
   output: { dir: `.output/${variant}` },
   ...(own === undefined ? {} : { errorHandler: `${own}/error.ts` }),
-  plugins: variant === 'contract' ? [`${own}/plugin.ts`] : [],
   handlers: [
     ...(own === undefined ? [] : [{ route: '/**', middleware: true, handler: `${own}/middleware.ts` }]),
     { route: '/widgets', method: 'GET', handler: './routes/list-widgets.ts' },

@@ -1,4 +1,5 @@
 import type { ErrorContract, ErrorContractOptions } from '@error-contract/core';
+import { read } from '@error-contract/core/adapter';
 import { errorContract as h3ErrorContract, type H3Middleware } from '@error-contract/h3';
 import { routableApp } from './nitro3-routes.js';
 import { nitro2Routes } from './routes-module.js';
@@ -24,30 +25,14 @@ export interface NitroErrorContract {
   /**
    * For `export default` in a server middleware (`server/middleware/`, named to run first): the
    * checks before routing (406 in strict mode, malformed paths), and on Nitro 3 an error response
-   * a route returned bare.
+   * a route returned bare. On Nitro 3 the first request through it also makes each thrown value
+   * printed once: h3 prints every thrown value that is not its own `HTTPError` before the error
+   * handler runs (a thrown `notFound()` with its stack; a bug, which the contract logs, a second
+   * time). The middleware turns that print off (the app's `silent`), and the error handler prints
+   * in its stead what it leaves to Nitro outside the contract's `scope`, as h3 did.
    */
   readonly middleware: H3Middleware;
-  /**
-   * For `export default` in a Nitro 3 plugin (`server/plugins/error-contract.ts`): each thrown value
-   * printed once. h3 prints every thrown value that is not its own `HTTPError` to stderr before the
-   * error handler runs (a thrown `notFound()` with its stack; a bug, which the contract logs too, a
-   * second time). The plugin turns that print off (h3's `silent`), and the error handler prints
-   * in its stead what it leaves to Nitro outside the contract's `scope`, as h3 did. Does nothing on
-   * Nitro 2.
-   */
-  readonly plugin: NitroPlugin;
 }
-
-/**
- * A Nitro plugin, as `definePlugin` from `nitro` takes it: called once with the Nitro app.
- *
- * @example
- * // server/plugins/error-contract.ts
- * import { errors } from '../utils/errors';
- *
- * export default errors.plugin;
- */
-export type NitroPlugin = (nitroApp: { h3?: { config?: { silent?: boolean } } }) => void;
 
 /**
  * The error contract for a Nitro 3 or Nitro 2 app, or a Nuxt app's `server/` directory: an error
@@ -66,8 +51,6 @@ export type NitroPlugin = (nitroApp: { h3?: { config?: { silent?: boolean } } })
  * // export default errors.errorHandler;
  * // server/middleware/0.error-contract.ts
  * // export default errors.middleware;
- * // server/plugins/error-contract.ts (Nitro 3)
- * // export default errors.plugin;
  */
 export function errorContract(contractOrOptions: ErrorContract | ErrorContractOptions = {}): NitroErrorContract {
   // Nitro 3's routes, seen through a view of its app on a route miss (the event is handed on as it is)
@@ -83,17 +66,30 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     for (const { route, method } of routes) record.add(route, undefined, method ?? 'all');
   };
 
+  // h3's own print of a thrown value, turned off once, from the first event seen. A Nitro plugin
+  // could do it at start, but any plugin makes Nitro run its request and response hooks on every
+  // request: 15% of a successful GET, measured (bench/focus.mjs nitro "happy GET").
+  let quieted = false;
+  const quiet = (event: unknown) => {
+    quieted = true;
+    const config = read(read(event, 'app'), 'config');
+    if (config !== null && typeof config === 'object') (config as { silent?: boolean }).silent = true;
+  };
+
   const errorHandler: NitroErrorHandler = function errorContractErrorHandler(error, event) {
     if (!routesTaken) takeNitro2Routes();
-    // outside the scope, under the plugin, the h3 adapter prints what h3 would have
+    if (!quieted) quiet(event);
+    // outside the scope, the h3 adapter prints what h3 would have
     return h3.onError(error, event);
   };
 
-  const plugin: NitroPlugin = function errorContractPlugin(nitroApp) {
-    const config = nitroApp?.h3?.config;
-    if (config === undefined || config === null) return;
-    config.silent = true;
-  };
+  const middleware: H3Middleware = Object.assign(
+    function errorContractNitroMiddleware(event: unknown, next?: () => unknown): unknown {
+      if (!quieted) quiet(event);
+      return h3.middleware(event, next);
+    },
+    { __is_handler__: true as const },
+  );
 
-  return { contract: h3.contract, errorHandler, middleware: h3.middleware, plugin };
+  return { contract: h3.contract, errorHandler, middleware };
 }

@@ -1,2 +1,2 @@
-export { errorContract, type NitroErrorContract, type NitroErrorHandler, type NitroPlugin } from './error-contract.js';
+export { errorContract, type NitroErrorContract, type NitroErrorHandler } from './error-contract.js';
 export { errorContractRoutes, type NitroBuildLike, type NitroModuleLike, type NitroRoute } from './routes-module.js';

@@ -76,7 +76,7 @@ describe.each([3, 2] as NitroMajor[])('Nitro %i', (major) => {
   });
 
   if (major === 3) {
-    // the fixture's server/plugins/error-contract.ts: `export default errors.plugin`
+    // the middleware turned h3's own print off at the first request (the app's `silent`)
     const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
     it('prints a bug once: the contract\'s line, not h3\'s print of it too', async () => {

@@ -93,7 +93,7 @@ describe('nitro (built server) under OpenTelemetry', () => {
     expect(logged).toEqual([]);
   }, PROCESS_TEST_TIMEOUT_MS);
 
-  it("the built server's own stderr (what startService passes on) holds no print of a 5xx or a thrown 4xx: the contract's line is the only one (errors.plugin turns h3's off)", async () => {
+  it("the built server's own stderr (what startService passes on) holds no print of a 5xx or a thrown 4xx: the contract's line is the only one (its middleware turns h3's off)", async () => {
     const written: string[] = [];
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true));
     try {

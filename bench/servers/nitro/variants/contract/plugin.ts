@@ -1,3 +1,0 @@
-import { errors } from './errors.ts';
-
-export default errors.plugin;
