@@ -119,11 +119,16 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
     // The hooks take the members they read in their parameter list: Elysia reads a hook's source to
     // decide what to prepare for every route (sucrose), and a hook taking `context` whole made
     // every request copy its headers, parse its cookies (async) and its query.
+    // Sync to Elysia's reading of its source too (no call on a return statement), so that a route's
+    // failure is answered without an async wrapper; a Standard Schema's async validation still
+    // answers later, as a promise Elysia's early-response mapping awaits.
     function errorContractOnError({ code, error, request, route, set }: ErrorContext): unknown {
-      if (!contract.inScope(request.url)) return undefined;
-      const failure = failureOf(code, error, request, route);
-      const answer = (found: unknown) => writeResponse(contract.respond(found, requestLikeOf(request, route)), set.headers);
-      return failure instanceof Promise ? failure.then(answer) : answer(failure);
+      let answer: unknown;
+      if (contract.inScope(request.url)) {
+        const failure = failureOf(code, error, request, route);
+        answer = failure instanceof Promise ? answerLater(contract, failure, request, route, set.headers) : answerNow(contract, failure, request, route, set.headers);
+      }
+      return answer;
     }
     app.onError({ as: 'global' }, errorContractOnError as never);
 
@@ -152,6 +157,16 @@ export function errorContract(contractOrOptions: ErrorContract | ErrorContractOp
   }
 
   return Object.assign(install, { contract }) as ElysiaErrorContract;
+}
+
+/** The contract's answer to what failed, with the headers the app set. */
+function answerNow(contract: ErrorContract, failure: unknown, request: Request, route: unknown, held: SetHeaders): Response {
+  return writeResponse(contract.respond(failure, requestLikeOf(request, route)), held);
+}
+
+/** The same, once a failure read asynchronously (a Standard Schema's issues) is known. */
+function answerLater(contract: ErrorContract, failure: Promise<unknown>, request: Request, route: unknown, held: SetHeaders): Promise<Response> {
+  return failure.then((found) => answerNow(contract, found, request, route, held));
 }
 
 /** A bare error `Response` a handler returned, answered by the contract with its headers kept; itself otherwise. */
