@@ -1,7 +1,7 @@
 // The adapter in real Nitro builds: a fixture app per major (Nitro 3 on h3 2, Nitro 2 on h3 1),
 // built by Nitro's own builder and started as its users start it, the contract under /api only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_TEST_TIMEOUT_MS } from '../../../test-waits.js';
+import { PROCESS_TEST_TIMEOUT_MS, PROCESS_WAIT_MS } from '../../../test-waits.js';
 import { errorContractRoutes } from '../src/index.js';
 import { type BuiltServer, buildApp, type NitroMajor, removeBuild, startBuilt } from './built-app.js';
 
@@ -72,7 +72,7 @@ describe.each([3, 2] as NitroMajor[])('Nitro %i', (major) => {
     expect(answer.status).toBe(500);
     expect(answer.json()).toMatchObject({ status: 500, code: 'internal_server_error', detail: 'The service failed to process the request.' });
     expect(answer.text).not.toContain('hunter2');
-    await expect.poll(() => server.stderr(), { timeout: 10_000 }).toContain('connection to db-7 failed');
+    await expect.poll(() => server.stderr(), { timeout: PROCESS_WAIT_MS }).toContain('connection to db-7 failed');
   });
 
   if (major === 3) {
@@ -82,7 +82,7 @@ describe.each([3, 2] as NitroMajor[])('Nitro %i', (major) => {
     it('prints a bug once: the contract\'s line, not h3\'s print of it too', async () => {
       const before = server.stderr().length;
       expect((await call(server, 'GET', '/api/fail')).status).toBe(500);
-      await expect.poll(() => server.stderr().slice(before), { timeout: 10_000 }).toContain('error-contract: GET /api/fail -> 500');
+      await expect.poll(() => server.stderr().slice(before), { timeout: PROCESS_WAIT_MS }).toContain('error-contract: GET /api/fail -> 500');
       expect(occurrences(server.stderr().slice(before), 'connection to db-7 failed')).toBe(1);
     });
 
@@ -93,7 +93,7 @@ describe.each([3, 2] as NitroMajor[])('Nitro %i', (major) => {
       expect(answer.json()).toMatchObject({ code: 'not_found', detail: 'No widget has the id "absent".' });
       // a request after it, whose line shows the server has written what it would for the first
       await call(server, 'GET', '/api/fail');
-      await expect.poll(() => server.stderr().slice(before), { timeout: 10_000 }).toContain('error-contract: GET /api/fail -> 500');
+      await expect.poll(() => server.stderr().slice(before), { timeout: PROCESS_WAIT_MS }).toContain('error-contract: GET /api/fail -> 500');
       expect(server.stderr().slice(before)).not.toContain('absent');
     });
 
@@ -102,7 +102,7 @@ describe.each([3, 2] as NitroMajor[])('Nitro %i', (major) => {
       const answer = await call(server, 'GET', '/page-fail');
       expect(answer.status).toBe(500);
       expect(answer.json()).toMatchObject({ error: true, unhandled: true });
-      await expect.poll(() => server.stderr().slice(before), { timeout: 10_000 }).toContain('the page broke');
+      await expect.poll(() => server.stderr().slice(before), { timeout: PROCESS_WAIT_MS }).toContain('the page broke');
       // h3's print: its HTTPError wrapper, the thrown value as its `cause`
       expect(occurrences(server.stderr().slice(before), 'cause: Error: the page broke')).toBe(1);
     });
